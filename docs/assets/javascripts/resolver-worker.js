@@ -1,0 +1,175 @@
+// The resolver's Python side: a module Web Worker that boots the self-hosted Pyodide,
+// installs the site's `codex` wheel and loads every game's index, then answers requests.
+//
+// Protocol (all messages are plain objects):
+//   page -> worker  {op: "init", manifest?: url, pyodide?: url}   start loading (sent once; idempotent)
+//                   {id, op: "link",   game, text, format, every?, preview?}
+//                       result: the linked text (string); with preview: true, {text, html}
+//                       where html is the same text linked as HTML (for the preview pane)
+//                   {id, op: "lookup", game, query, limit?}
+//                   {id, op: "traits", game, traits: [string, ...]}
+//                       result: codex.traits(...), each item also with because_names(_ru),
+//                       each cancelled item with cancelled_by_name(_ru)
+//                   {id, op: "mentions", game, text}
+//   worker -> page  {type: "progress", message}                  while loading
+//                   {type: "ready", games: [{id, name: {en, ru}}], site_url}
+//                   {type: "failed", error}                      loading failed for good
+//                   {id, result}  |  {id, error}                 one answer per request
+// Requests sent before "ready" wait for it. URLs default to this file's neighbours:
+// <site>/assets/javascripts/resolver-worker.js -> <site>/assets/pyodide/, <site>/assets/codex/.
+
+const HERE = new URL(import.meta.url);
+const DEFAULTS = {
+  manifest: new URL("../codex/manifest.json", HERE).href,
+  pyodide: new URL("../pyodide/", HERE).href,
+};
+
+// Python glue: the page's requests go in as one JSON string and come back as one JSON string,
+// so no PyProxy ever crosses into JavaScript.
+const GLUE = `
+import json
+from codex.api import Codex
+
+def _codex_start(payload):
+    global _codex
+    data = json.loads(payload)
+    _codex = Codex.from_json(data["indexes"], data["site_url"])
+    return json.dumps(_codex.games(), ensure_ascii=False)
+
+def _names(game, ids):
+    terms = _codex.resolver(game).index.terms
+    return [terms[t].name["en"] if t in terms else t for t in ids], [terms[t].name["ru"] if t in terms else t for t in ids]
+
+def _codex_handle(payload):
+    req = json.loads(payload)
+    op, game = req.get("op"), req.get("game")
+    if op == "link":
+        result = _codex.link(game, req.get("text", ""), req.get("format", "markdown"), bool(req.get("every")))
+        if req.get("preview"):
+            preview = result if req.get("format") == "html" else _codex.link(game, req.get("text", ""), "html", bool(req.get("every")))
+            result = {"text": result, "html": preview}
+    elif op == "lookup":
+        result = _codex.lookup(game, req.get("query", ""), int(req.get("limit") or 10))
+    elif op == "traits":
+        result = _codex.traits(game, [str(t) for t in req.get("traits", [])])
+        for item in result["traits"] + result["cancelled"]:
+            item["because_names"], item["because_names_ru"] = _names(game, item.get("because", []))
+        for item in result["cancelled"]:
+            en, ru = _names(game, [item["cancelled_by"]])
+            item["cancelled_by_name"], item["cancelled_by_name_ru"] = en[0], ru[0]
+    elif op == "mentions":
+        result = _codex.mentions(game, req.get("text", ""))
+    else:
+        raise ValueError(f"unknown op {op!r}")
+    return json.dumps(result, ensure_ascii=False)
+`;
+
+let ready = null; // Promise of the Python handler function, once "init" arrives
+let handle = null;
+
+function progress(message) {
+  self.postMessage({ type: "progress", message });
+}
+
+async function fetchOk(url, what) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (err) {
+    throw new Error(`${what}: сеть недоступна (${url})`);
+  }
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} (${url})`);
+  return response;
+}
+
+async function start(options) {
+  if (typeof WebAssembly === "undefined") {
+    throw new Error("браузер не поддерживает WebAssembly, а без него Python не запустить");
+  }
+  const manifestUrl = new URL(options.manifest || DEFAULTS.manifest, HERE).href;
+  const pyodideUrl = new URL(options.pyodide || DEFAULTS.pyodide, HERE).href;
+
+  progress("Загрузка Python…");
+  const manifestPromise = fetchOk(manifestUrl, "Список глоссариев").then((r) => r.json());
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href));
+  } catch (err) {
+    throw new Error(`не удалось загрузить Pyodide (${pyodideUrl}pyodide.mjs): ${err && err.message ? err.message : err}`);
+  }
+  const pyodide = await loadPyodide({ indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) });
+  const manifest = await manifestPromise;
+  const base = new URL(".", manifestUrl);
+
+  progress("Загрузка модуля codex…");
+  const errors = [];
+  await pyodide.loadPackage(new URL(manifest.wheel, base).href, {
+    messageCallback: () => {},
+    errorCallback: (message) => errors.push(message),
+  });
+  try {
+    pyodide.runPython(GLUE);
+  } catch (err) {
+    throw new Error(`модуль codex не загрузился${errors.length ? ": " + errors.join("; ") : ""} (${err.message})`);
+  }
+
+  const games = manifest.games || [];
+  let loaded = 0;
+  progress(`Загрузка глоссариев… 0/${games.length}`);
+  const texts = await Promise.all(
+    games.map(async (game) => {
+      const text = await (await fetchOk(new URL(game.index, base).href, `Глоссарий ${game.id}`)).text();
+      progress(`Загрузка глоссариев… ${++loaded}/${games.length}`);
+      return [game.id, text];
+    }),
+  );
+
+  progress("Подготовка указателей…");
+  const startFn = pyodide.globals.get("_codex_start");
+  try {
+    startFn(JSON.stringify({ indexes: Object.fromEntries(texts), site_url: manifest.site_url }));
+  } finally {
+    startFn.destroy();
+  }
+  handle = pyodide.globals.get("_codex_handle");
+  return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url };
+}
+
+function pythonError(err) {
+  const text = String((err && err.message) || err);
+  // A PythonError's message is the whole traceback: the reader needs its last line.
+  const lines = text.trim().split("\n");
+  return lines[lines.length - 1] || text;
+}
+
+function ensureStarted(options) {
+  if (!ready) {
+    ready = start(options || {});
+    ready.then(
+      (info) => self.postMessage({ type: "ready", ...info }),
+      (err) => self.postMessage({ type: "failed", error: pythonError(err) }),
+    );
+  }
+  return ready;
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data || {};
+  if (msg.op === "init") {
+    ensureStarted(msg);
+    return;
+  }
+  if (msg.id === undefined) return;
+  try {
+    await ensureStarted({});
+  } catch (err) {
+    self.postMessage({ id: msg.id, error: pythonError(err) });
+    return;
+  }
+  try {
+    const { id, ...request } = msg;
+    self.postMessage({ id, result: JSON.parse(handle(JSON.stringify(request))) });
+  } catch (err) {
+    self.postMessage({ id: msg.id, error: pythonError(err) });
+  }
+};

@@ -1,0 +1,166 @@
+"""The command line: check the glossary, link a post, look a term up, follow traits, print PDFs."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import forms
+from .config import project_root, site_url
+from .model import GlossaryError
+
+EXIT_PROBLEMS, EXIT_USAGE = 1, 2
+
+
+class UsageError(Exception):
+    """A one-line message for the user; the command exits 2 without a traceback."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m codex", description="Rules glossary tools.")
+    parser.add_argument("--glossary", type=Path, help="the glossary directory (default: ./glossary of the project)")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    commands.add_parser("check", help="validate glossary/ and print every problem as file:line:col: term: message")
+
+    link = commands.add_parser("link", help="link the terms in a text (FILE or standard input)")
+    link.add_argument("--game", required=True)
+    link.add_argument("--format", default="markdown", choices=("markdown", "bbcode", "html", "json"))
+    link.add_argument("--all", action="store_true", help="link every mention, not only each term's first")
+    link.add_argument("file", nargs="?", type=Path)
+
+    lookup = commands.add_parser("lookup", help="find the terms a query names, best first")
+    lookup.add_argument("--game", required=True)
+    lookup.add_argument("--format", default="text", choices=("text", "json"))
+    lookup.add_argument("query", nargs="+")
+
+    traits = commands.add_parser("traits", help="every trait the given traits imply, with the chain explaining it")
+    traits.add_argument("--game", required=True)
+    traits.add_argument("--format", default="text", choices=("text", "json"))
+    traits.add_argument("trait", nargs="+")
+
+    pdf = commands.add_parser("pdf", help="write one PDF per game, DIR/<game-id>.pdf")
+    pdf.add_argument("--out", type=Path, required=True)
+    pdf.add_argument("--game", action="append", help="only this game (repeatable)")
+    return parser
+
+
+def _read_input(path: Path | None) -> str:
+    try:
+        data = path.read_bytes() if path else sys.stdin.buffer.read()
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path or 'standard input'}: not UTF-8 (byte {error.start})") from None
+
+
+def _codex(args):
+    from .api import Codex
+    from .check import load
+
+    root = project_root()
+    directory = args.glossary or root / "glossary"
+    try:
+        glossary = load(directory, root)
+    except GlossaryError as error:
+        raise UsageError(f"the glossary has problems; run `python -m codex check`: {error.problems[0]}") from None
+    if args.game not in glossary.games:
+        raise UsageError(f"unknown game '{args.game}' (known: {', '.join(glossary.games)})")
+    return Codex.from_glossary(glossary.__class__({args.game: glossary.games[args.game]}), site_url(root))
+
+
+def cmd_check(args) -> int:
+    from .check import collect
+
+    root = project_root()
+    glossary, problems = collect(args.glossary or root / "glossary", root)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem{'s' * (len(problems) != 1)}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    counts = ", ".join(f"{g.id}: {len(g.terms)}" for g in glossary.games.values())
+    print(f"ok — {counts} terms", file=sys.stderr)
+    return 0
+
+
+def cmd_link(args) -> int:
+    text = _read_input(args.file)
+    codex = _codex(args)
+    if args.format == "json":
+        keys = ("start", "end", "text", "game", "term", "name", "url")  # the documented contract
+        mentions = [{key: m[key] for key in keys} for m in codex.mentions(args.game, text)]
+        print(json.dumps(mentions, ensure_ascii=False, indent=1))
+    else:
+        sys.stdout.write(codex.link(args.game, text, args.format, every=args.all))
+    return 0
+
+
+def cmd_lookup(args) -> int:
+    query = " ".join(args.query)
+    found = _codex(args).lookup(args.game, query)
+    if args.format == "json":
+        print(json.dumps(found, ensure_ascii=False, indent=1))
+        return 0
+    if not found:
+        print(f"nothing found for '{query}'", file=sys.stderr)
+        return 0
+    first, second = ("name_ru", "name") if forms.is_cyrillic(query) else ("name", "name_ru")
+    rows = [(f"{c['score']:.2f}", f"{c[first]} · {c[second]}", c["parameter"] or "", c["url"]) for c in found]
+    _print_table(rows)
+    return 0
+
+
+def cmd_traits(args) -> int:
+    codex = _codex(args)
+    result = codex.traits(args.game, args.trait)
+    if args.format == "json":
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+        return 0
+    if result["unknown"]:
+        raise UsageError(f"unknown trait(s): {', '.join(result['unknown'])}")
+    terms = codex.resolver(args.game).index.terms
+    lang = "ru" if any(forms.is_cyrillic(t) for t in args.trait) else "en"
+
+    def chain(ids: list[str]) -> str:
+        return " → ".join(terms[t].name[lang] for t in ids)
+
+    _print_table([(terms[t["term"]].name[lang], chain(t["because"])) for t in result["traits"]])
+    for item in result["cancelled"]:
+        print(f"cancelled: {terms[item['term']].name[lang]} (by {terms[item['cancelled_by']].name[lang]})")
+    return 0
+
+
+def cmd_pdf(args) -> int:
+    from .pdf import write_pdfs
+
+    root = project_root()
+    written = write_pdfs(root, args.out, games=args.game)
+    for path in written:
+        print(path)
+    return 0
+
+
+def _print_table(rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command = {"check": cmd_check, "link": cmd_link, "lookup": cmd_lookup, "traits": cmd_traits, "pdf": cmd_pdf}
+    try:
+        return command[args.command](args)
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

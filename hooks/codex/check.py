@@ -1,0 +1,320 @@
+"""Every validation rule of the glossary; each failure is a Problem with file, line and term."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .model import (
+    LANGS,
+    Game,
+    Glossary,
+    GlossaryError,
+    Located,
+    Param,
+    Problem,
+    SourceDoc,
+    Term,
+    load_yaml,
+    position,
+    read_text,
+)
+from .slugs import slugify
+
+SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+TERM_KEYS = {
+    "id", "name", "category", "definition", "aliases", "params", "implies", "cancels", "see_also",
+    "former_ids", "source", "ru_supplied", "en_supplied",
+}
+RELATIONS = ("implies", "cancels", "see_also")
+PARAM_KINDS = ("number", "word")
+
+
+class _FileChecker:
+    """Turns one game file's YAML into a Game, collecting problems instead of stopping at the first."""
+
+    def __init__(self, shown: str):
+        self.shown = shown
+        self.problems: list[Problem] = []
+
+    def problem(self, where: Any, term: str, message: str, default: tuple[int, int] = (1, 1)) -> None:
+        self.problems.append(Problem(self.shown, *position(where, default), term, message))
+
+    def lang_map(self, value: Any, owner: Any, term: str, what: str, required: bool = True) -> dict[str, str]:
+        """A `{en, ru}` mapping of non-empty strings."""
+        if not isinstance(value, dict):
+            self.problem(value if value is not None else owner, term, f"{what} must be a mapping with 'en' and 'ru'")
+            return {lang: "" for lang in LANGS}
+        out = {}
+        for lang in LANGS:
+            text = value.get(lang)
+            if text is None:
+                self.problem(value, term, f"{what}: missing language '{lang}'")
+            elif not isinstance(text, str) or (required and not text.strip()):
+                self.problem(text if isinstance(text, str) else value, term, f"{what}.{lang} is empty")
+            out[lang] = str(text or "").strip()
+        for extra in sorted(set(value) - set(LANGS)):
+            self.problem(_key_at(value, extra), term, f"{what}: unknown language '{extra}' (use en and ru)")
+        return out
+
+    def id_list(self, value: Any, owner: Any, term: str, what: str) -> list[str]:
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            self.problem(owner, term, f"{what} must be a list of term ids")
+            return []
+        return [str(v) for v in value]
+
+    def game(self, data: Any, path: Path) -> Game | None:
+        if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
+            self.problem(data, "-", "the file needs a 'game:' mapping (id, name, sources)")
+            return None
+        head = data["game"]
+        game_id = str(head.get("id", ""))
+        if not SLUG.match(game_id):
+            self.problem(head, "-", f"game id '{game_id}' is not a slug (lower-case letters, digits, '-')")
+        elif path.stem != game_id:
+            self.problem(head.get("id"), "-", f"game id '{game_id}' must match the file name ({game_id}.yml)")
+        name = self.lang_map(head.get("name"), head, "-", "game name")
+        sources = {}
+        raw_sources = head.get("sources")
+        if not isinstance(raw_sources, dict) or not raw_sources:
+            self.problem(head, "-", "game.sources must map a document id to {file, title}")
+        else:
+            for doc_id, doc in raw_sources.items():
+                if not isinstance(doc, dict) or "file" not in doc:
+                    self.problem(_key_at(raw_sources, doc_id), "-", f"source '{doc_id}' needs a file")
+                    continue
+                sources[doc_id] = SourceDoc(
+                    str(doc_id), str(doc["file"]), self.lang_map(doc.get("title"), doc, "-", f"source {doc_id} title"),
+                    doc.get("page"),
+                )
+        categories = {}
+        raw_categories = data.get("categories")
+        if not isinstance(raw_categories, dict) or not raw_categories:
+            self.problem(data, "-", "the file needs a 'categories:' mapping of id to {en, ru}")
+        else:
+            for cat_id, labels in raw_categories.items():
+                categories[str(cat_id)] = self.lang_map(labels, raw_categories, "-", f"category {cat_id}")
+        game = Game(game_id, name, str(path), sources, categories, {})
+        raw_terms = data.get("terms")
+        if isinstance(raw_terms, dict):  # the mapping form: id -> term
+            items = []
+            for key, body in raw_terms.items():
+                if isinstance(body, dict):
+                    if "id" in body and body["id"] != key:
+                        self.problem(body["id"], str(key), f"id '{body['id']}' differs from its key '{key}'")
+                    body = _with_id(body, key, _key_at(raw_terms, key))
+                items.append(body)
+        elif isinstance(raw_terms, list):
+            items = list(raw_terms)
+        else:
+            self.problem(data, "-", "the file needs 'terms:', a list of terms (or a mapping from id to term)")
+            items = []
+        for raw in items:
+            term = self.term(raw, game)
+            if term is None:
+                continue
+            if term.id in game.terms:
+                self.problem(raw.get("id"), term.id, f"duplicate id '{term.id}' (first at line {game.terms[term.id].line})")
+                continue
+            game.terms[term.id] = term
+        return game
+
+    def term(self, raw: Any, game: Game) -> Term | None:
+        if not isinstance(raw, dict):
+            self.problem(raw, "-", "each term must be a mapping with id, name, category, definition")
+            return None
+        term_id = str(raw.get("id", ""))
+        label = term_id or "-"
+        if "id" not in raw:
+            self.problem(raw, "-", "term has no id")
+            return None
+        if not SLUG.match(term_id):
+            self.problem(raw.get("id"), label, f"id '{term_id}' is not a slug (lower-case ASCII letters, digits and '-')")
+        for key in sorted(set(raw) - TERM_KEYS):
+            self.problem(_key_at(raw, key), label, f"unknown field '{key}'")
+        name = self.lang_map(raw.get("name"), raw, label, "name")
+        definition = self.lang_map(raw.get("definition"), raw, label, "definition")
+        category = str(raw.get("category", ""))
+        if category not in game.categories:
+            known = ", ".join(game.categories) or "none defined"
+            self.problem(raw.get("category", raw), label, f"unknown category '{category}' (known: {known})")
+        aliases: dict[str, list[str]] = {}
+        raw_aliases = raw.get("aliases") or {}
+        if not isinstance(raw_aliases, dict):
+            self.problem(raw_aliases, label, "aliases must be a mapping {en: [...], ru: [...]}")
+            raw_aliases = {}
+        for lang, values in raw_aliases.items():
+            if lang not in LANGS:
+                self.problem(_key_at(raw_aliases, lang), label, f"aliases: unknown language '{lang}'")
+                continue
+            values = [values] if isinstance(values, str) else (values or [])
+            aliases[lang] = [str(v).strip() for v in values if str(v).strip()]
+        params = []
+        for raw_param in raw.get("params") or []:
+            if not isinstance(raw_param, dict) or raw_param.get("kind") not in PARAM_KINDS or not raw_param.get("en"):
+                self.problem(raw_param, label, "a param needs 'en' (the placeholder as printed) and kind: number or word")
+                continue
+            param = Param(str(raw_param["en"]), str(raw_param["kind"]), raw_param.get("ru"))
+            if param.en not in name["en"]:
+                self.problem(raw_param, label, f"placeholder '{param.en}' does not occur in name.en '{name['en']}'")
+            if param.ru and param.ru not in name["ru"] and not any(param.ru in a for a in aliases.get("ru", [])):
+                self.problem(raw_param, label, f"placeholder '{param.ru}' does not occur in the Russian name or aliases")
+            params.append(param)
+        source = raw.get("source")
+        docs: list[str] = []
+        page = None
+        if not isinstance(source, dict) or not source.get("docs"):
+            self.problem(source if source is not None else raw, label, "source must name its documents: source: {docs: [...]}")
+        else:
+            docs = self.id_list(source.get("docs"), source, label, "source.docs")
+            page = source.get("page")
+        supplied = tuple(lang for lang in LANGS if raw.get(f"{lang}_supplied"))
+        term = Term(
+            id=term_id, game=game.id, name=name, category=category, definition=definition, aliases=aliases,
+            params=params, source_docs=docs, source_page=page, supplied=supplied,
+            former_ids=self.id_list(raw.get("former_ids"), raw, label, "former_ids"),
+            line=position(raw)[0],
+            **{rel: self.id_list(raw.get(rel), raw, label, rel) for rel in RELATIONS},
+        )
+        term._raw = raw  # kept for positions of later cross-term checks
+        return term
+
+
+def _key_at(mapping: Any, key: str) -> Any:
+    """Something positioned at a mapping's key, for messages about that key."""
+    marker = Located()
+    pos = getattr(mapping, "key_pos", {}).get(key)
+    marker.line, marker.col = pos if pos else position(mapping)
+    return marker
+
+
+def _with_id(body: Located, key: Any, where: Any) -> Located:
+    copy = Located(body)
+    copy.line, copy.col = position(where)
+    copy.key_pos = dict(getattr(body, "key_pos", {}))
+    copy.key_pos.setdefault("id", (copy.line, copy.col))
+    copy["id"] = key
+    return copy
+
+
+def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, str]) -> None:
+    """Rules that look across terms: relations, name collisions, short-link collisions, misplaced terms."""
+    terms = game.terms
+    for term in terms.values():
+        raw = term._raw
+        for rel in RELATIONS:
+            for target in getattr(term, rel):
+                if target == term.id:
+                    checker.problem(raw.get(rel), term.id, f"{rel} names the term itself")
+                elif target not in terms:
+                    checker.problem(raw.get(rel), term.id, f"{rel}: no term '{target}' in {game.id}")
+        for doc in term.source_docs:
+            if doc in game.sources:
+                continue
+            if doc in other_sources:
+                message = f"source '{doc}' belongs to {other_sources[doc]}: is the term in the wrong game's file?"
+            else:
+                message = f"source document '{doc}' is not one of this game's sources ({', '.join(game.sources)})"
+            checker.problem(raw.get("source"), term.id, message)
+    # A name or alias must point at one term; identical *names* are allowed only when the other language tells
+    # the terms apart (D&D's "Melee Attack" statistic vs "melee attack" act share "рукопашная атака").
+    owners: dict[tuple[str, str], list[tuple[Term, bool]]] = {}
+    for term in terms.values():
+        for lang in LANGS:
+            for index, text in enumerate(term.names(lang)):
+                owners.setdefault((lang, _fold(text)), []).append((term, index == 0))
+    for (lang, text), claims in owners.items():
+        distinct = {t.id for t, _ in claims}
+        if len(distinct) < 2:
+            continue
+        if all(is_name for _, is_name in claims) and _distinct_elsewhere([t for t, _ in claims], lang):
+            continue
+        first, *rest = claims
+        for term, is_name in rest:
+            if term.id == first[0].id:
+                continue
+            checker.problem(_alias_pos(term, lang, text), term.id,
+                            f"{'name' if is_name else 'alias'} '{text}' ({lang}) is also a name of '{first[0].id}'")
+    from .links import short_links  # after the checks above, so the collision message is about slugs only
+
+    for slug, owners_ in short_links(game, strict=False).items():
+        ids = sorted({t.id for t in owners_})
+        if len(ids) > 1 and not _homonyms(owners_):
+            term = terms[ids[1]]
+            checker.problem(term._raw, term.id, f"short link /t/{game.id}/{slug}/ is claimed by both '{ids[0]}' and '{ids[1]}'")
+
+
+def _homonyms(terms: list[Term]) -> bool:
+    return len({_fold(t.name["en"]) for t in terms}) == 1 or len({_fold(t.name["ru"]) for t in terms}) == 1
+
+
+def _distinct_elsewhere(terms: list[Term], lang: str) -> bool:
+    other = "ru" if lang == "en" else "en"
+    return len({t.name[other] for t in terms}) == len(terms)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.replace("ё", "е").split())
+
+
+def _alias_pos(term: Term, lang: str, text: str) -> Any:
+    raw = term._raw
+    for group in (raw.get("aliases") or {}).get(lang) or [], [(raw.get("name") or {}).get(lang)]:
+        for value in group:
+            if isinstance(value, str) and _fold(value) == text:
+                return value
+    return raw
+
+
+def collect(directory: Path, root: Path | None = None) -> tuple[Glossary, list[Problem]]:
+    """Load and validate every `*.yml` in the glossary directory; problems are sorted by file and line."""
+    root = root or directory.parent
+    games: dict[str, Game] = {}
+    problems: list[Problem] = []
+    checkers = []
+    files = sorted(directory.glob("*.yml"))
+    if not files:
+        problems.append(Problem(str(directory), 1, 1, "-", "no glossary files (*.yml) found"))
+    for path in files:
+        shown = _shown(path, root)
+        checker = _FileChecker(shown)
+        text, read_problems = read_text(path, shown)
+        checker.problems.extend(read_problems)
+        if text is not None:
+            data, yaml_problems = load_yaml(text, shown)
+            checker.problems.extend(yaml_problems)
+            if data is not None:
+                game = checker.game(data, path)
+                if game is not None:
+                    if game.id in games:
+                        checker.problem(data["game"].get("id"), "-", f"game '{game.id}' is defined twice")
+                    else:
+                        games[game.id] = game
+                        checkers.append((game, checker))
+        problems.extend(checker.problems)
+    source_owner = {doc: game.id for game in games.values() for doc in game.sources}
+    for game, checker in checkers:
+        before = len(checker.problems)
+        _cross_checks(game, checker, source_owner)
+        problems.extend(checker.problems[before:])
+    problems.sort(key=lambda p: (p.file, p.line, p.col))
+    return Glossary(dict(sorted(games.items()))), problems
+
+
+def load(directory: Path, root: Path | None = None) -> Glossary:
+    """The validated glossary, or GlossaryError with every problem."""
+    glossary, problems = collect(directory, root)
+    if problems:
+        raise GlossaryError(problems)
+    return glossary
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,135 @@
+"""Word forms: tokenising, normalising and inflecting English and Russian words for matching.
+
+Everything here is pure Python and runs unchanged in Pyodide. Russian inflections come from a morphological
+dictionary at build time (`russian_lexeme`, needs pymorphy3); the browser receives the generated forms in the
+index and only uses `russian_stem`, a small suffix stripper, for words the dictionary did not produce.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# A token is a word (letters/digits) — the unit of matching; signs and punctuation live in the gaps between.
+WORD = re.compile(r"[^\W_]+")
+# What may stand between two words of one multi-word name: spaces, a hyphen, an apostrophe or a slash.
+JOINER = re.compile(r"\s*[-‐‑’'/]?\s*\Z|\s+\Z")
+# A sign before a number parameter: "Melee +2", "Tough -3", "Tough – 3", "Armor +/- 1".
+SIGN = re.compile(r"\s*(\+/-|\+|-|−|–|—)?\s*\Z")
+CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+NUMBER_SLOT = "\x00N\x00"
+WORD_SLOT = "\x00W\x00"
+
+
+def fold(word: str) -> str:
+    """The case- and ё-insensitive spelling every comparison uses."""
+    return word.lower().replace("ё", "е")
+
+
+def is_cyrillic(word: str) -> bool:
+    return bool(CYRILLIC.search(word))
+
+
+# --- English -------------------------------------------------------------------------------
+
+_VOWELS = set("aeiou")
+
+
+def english_forms(word: str) -> set[str]:
+    """Plural, past and -ing forms of an English word, and the base of an inflected name word.
+
+    Generated, not looked up: "heal" gives "healed", "pushes", "conjurations"; "Incapacitated" also gives
+    "incapacitate". Only names' words are expanded, so a rare wrong form costs nothing.
+    """
+    word = fold(word)
+    bases = {word}
+    if len(word) > 4:
+        if word.endswith("ed"):
+            bases |= {word[:-2], word[:-1]}
+        if word.endswith("ing"):
+            bases |= {word[:-3], word[:-3] + "e"}
+        if word.endswith("s") and not word.endswith("ss"):
+            bases.add(word[:-1])
+    forms = set()
+    for base in bases:
+        forms |= {base, base + "s", base + "es", base + "ed", base + "ing", base + "'s"}
+        if base.endswith("e"):
+            forms |= {base + "d", base[:-1] + "ing"}
+        if base.endswith("y") and len(base) > 2 and base[-2] not in _VOWELS:
+            forms |= {base[:-1] + "ies", base[:-1] + "ied"}
+        if len(base) >= 3 and base[-1] not in _VOWELS | {"w", "x", "y"} and base[-2] in _VOWELS and base[-3] not in _VOWELS:
+            forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}  # stun -> stunned, stunning
+    return forms
+
+
+# A name that is one of these ordinary English words is a game term only when written with a capital:
+# "Wall", "Enemy", "Move" are linked, "the wall", "an enemy", "move 2 squares" are not (see the README).
+ORDINARY_ENGLISH = frozenset("""
+    activate attack bash bashed burn cancel condition controller cost counter damage defender destroy destroyed
+    enemy fast fight flank forge friendly growth heal hinder ignore keys level life living mage magic medium move
+    object opponent owner phase pull push rally remove reroll reveal rounding save self sight size slide slow small
+    space spell summon successful tiny token touch traps type wall weak wounded zone sleep heal object large
+    """.split())
+
+
+# --- Russian -------------------------------------------------------------------------------
+
+# Inflectional endings, longest first; stripping one gives a stem shared by a word's forms.
+_RU_ENDINGS = sorted(set("""
+    ами ями ыми ими ого его ому ему ыми ими ой ей ою ею ая яя ое ее ые ие ый ий ым им ых их ую юю ом ем ах ях ам ям
+    ов ев ей ию ия ие ий ии ья ье ьи ью а я о е ы и у ю ь й
+    ться тся ешь ете ют ут ят ат ет ит ем им ал ала али ало ил ила или ило ть ти
+    """.split()), key=len, reverse=True)
+MIN_STEM = 4  # shorter stems over-match: «бой» must not reach «боевой»
+
+
+def russian_stem(word: str) -> str:
+    """A crude, deterministic stem for Russian words the dictionary did not expand (the browser's fallback)."""
+    word = fold(word)
+    for ending in _RU_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            return word[: -len(ending)]
+    return word
+
+
+_morph = None
+
+
+def russian_lexeme(word: str) -> set[str]:
+    """Every form of a Russian word from the pymorphy3 dictionary (build time only)."""
+    return set(_russian_lexeme(fold(word)))
+
+
+@lru_cache(maxsize=None)
+def _russian_lexeme(word: str) -> tuple[str, ...]:
+    global _morph
+    if _morph is None:
+        import pymorphy3  # a build-time dependency: never imported in the browser
+
+        _morph = pymorphy3.MorphAnalyzer()
+    parses = _morph.parse(word)
+    best = parses[0].score if parses else 0
+    forms = {word}
+    for parse in parses:
+        # The name's own reading(s): the nominative parses, and any parse nearly as likely as the best.
+        if parse.score < best * 0.3 and "nomn" not in parse.tag:
+            continue
+        if parse.tag.POS in {"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "COMP", None}:
+            forms |= {fold(f.word) for f in parse.lexeme}
+    return tuple(sorted(f for f in forms if not f.startswith("по") or word.startswith("по")))
+
+
+# --- names ---------------------------------------------------------------------------------
+
+
+def name_pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
+    """A name as a list of folded words and slots: "Smite CREATURE +[#]" -> ["smite", WORD_SLOT, NUMBER_SLOT]."""
+    for text, kind in sorted(placeholders, key=lambda p: -len(p[0])):
+        if text and text in name:
+            name = name.replace(text, f" {NUMBER_SLOT if kind == 'number' else WORD_SLOT} ")
+    out: list[str] = []
+    for piece in name.split():
+        if piece in (NUMBER_SLOT, WORD_SLOT):
+            out.append(piece)
+        else:
+            out.extend(fold(w) for w in WORD.findall(piece))
+    return out

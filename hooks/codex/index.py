@@ -1,0 +1,159 @@
+"""The per-game matching structure: a trie over normalised words, built once, serialisable for the browser.
+
+Matching is one left-to-right pass over the text's words; at each word the trie is walked for the longest
+name, so the cost depends on the text and the longest name, not on how many terms the game has.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import forms
+from .links import term_path
+from .model import LANGS, Game, Term
+
+FORMAT_VERSION = 1
+
+
+@dataclass
+class TermInfo:
+    """What the resolver needs to know about a term without the glossary (and without PyYAML)."""
+
+    id: str
+    name: dict[str, str]
+    path: str  # site-relative URL
+    category: str
+    summary: dict[str, str]  # the definition's first sentence, for tooltips and lookup results
+    implies: list[str] = field(default_factory=list)
+    cancels: list[str] = field(default_factory=list)
+    names: dict[str, list[str]] = field(default_factory=dict)  # name and aliases per language
+    has_number: bool = False
+
+
+@dataclass
+class Index:
+    game: str
+    game_name: dict[str, str]
+    terms: dict[str, TermInfo]
+    trie: dict[str, Any]
+    word_keys: dict[str, list[str]]  # a folded text word -> the name-word keys it can stand for
+    stem_keys: dict[str, list[str]]  # a Russian stem -> keys, for forms the dictionary did not produce
+
+    def to_json(self) -> str:
+        data = {
+            "version": FORMAT_VERSION, "game": self.game, "game_name": self.game_name,
+            "terms": {tid: t.__dict__ for tid, t in self.terms.items()},
+            "trie": self.trie, "word_keys": self.word_keys, "stem_keys": self.stem_keys,
+        }
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Index":
+        data = json.loads(text)
+        if data.get("version") != FORMAT_VERSION:
+            raise ValueError(f"index format {data.get('version')} is not {FORMAT_VERSION}; rebuild it")
+        terms = {tid: TermInfo(**t) for tid, t in data["terms"].items()}
+        return cls(data["game"], data["game_name"], terms, data["trie"], data["word_keys"], data["stem_keys"])
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZА-ЯЁ«\"“(])")
+
+
+def first_sentence(text: str) -> str:
+    """The definition's first sentence, as plain one-line text."""
+    flat = " ".join(text.split())
+    return SENTENCE_END.split(flat, maxsplit=1)[0]
+
+
+def _placeholders(term: Term, lang: str) -> list[tuple[str, str]]:
+    out = []
+    for param in term.params:
+        for text in (param.en, param.ru) if lang == "ru" else (param.en,):
+            if text:
+                out.append((text, param.kind))
+    return out
+
+
+def _pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
+    """Placeholders are replaced only where they stand as whole tokens ("X" in "Aegis X", not in "Extra")."""
+    for text, kind in sorted(placeholders, key=lambda p: -len(p[0])):
+        slot = forms.NUMBER_SLOT if kind == "number" else forms.WORD_SLOT
+        name = re.sub(rf"(?<!\w){re.escape(text)}(?!\w)", f" {slot} ", name)
+    return forms.name_pattern(name, [])
+
+
+def build(game: Game, lexeme=forms.russian_lexeme) -> Index:
+    """Build the index of one game; `lexeme` expands Russian words (the dictionary, at build time)."""
+    trie: dict[str, Any] = {}
+    word_keys: dict[str, set[str]] = {}
+    stem_keys: dict[str, set[str]] = {}
+    infos: dict[str, TermInfo] = {}
+    for term in game.terms.values():
+        has_number = any(p.kind == "number" for p in term.params)
+        infos[term.id] = TermInfo(
+            id=term.id, name=dict(term.name), path=term_path(game.id, term.id), category=term.category,
+            summary={lang: first_sentence(term.definition[lang]) for lang in LANGS},
+            implies=list(term.implies), cancels=list(term.cancels),
+            names={lang: term.names(lang) for lang in LANGS}, has_number=has_number,
+        )
+        for lang in LANGS:
+            for position, name in enumerate(term.names(lang)):
+                pattern = _pattern(name, _placeholders(term, lang))
+                words = [w for w in pattern if w not in (forms.NUMBER_SLOT, forms.WORD_SLOT)]
+                if not words:
+                    continue
+                if has_number and forms.NUMBER_SLOT not in pattern:
+                    pattern.append(forms.NUMBER_SLOT)  # "эгида 3", "Aegis 3" although the name has no X
+                for word in words:
+                    _add_word(word, word_keys, stem_keys, lexeme)
+                ordinary = (
+                    len(words) == 1 and not forms.is_cyrillic(words[0]) and words[0] in forms.ORDINARY_ENGLISH
+                )
+                accept = [term.id, position == 0, name[:1].isupper(), ordinary]
+                _insert(trie, pattern, accept)
+    return Index(
+        game.id, dict(game.name), infos, trie,
+        {w: sorted(k) for w, k in sorted(word_keys.items())},
+        {s: sorted(k) for s, k in sorted(stem_keys.items())},
+    )
+
+
+def _add_word(word: str, word_keys: dict, stem_keys: dict, lexeme) -> None:
+    if word.isdigit():
+        return
+    if forms.is_cyrillic(word):
+        variants = lexeme(word)
+        stem = forms.russian_stem(word)
+        if len(stem) >= forms.MIN_STEM:
+            stem_keys.setdefault(stem, set()).add(word)
+    else:
+        variants = forms.english_forms(word)
+    for variant in variants | {word}:
+        word_keys.setdefault(variant, set()).add(word)
+
+
+def _insert(trie: dict, pattern: list[str], accept: list) -> None:
+    """Add a name's path; trailing slots are optional, so the node before them accepts too.
+
+    A word slot may end a match only after a number ("Resist 5 fire"), never on its own ("Vulnerable ENERGY"
+    must not swallow the next word), which the accept entry's last field records.
+    """
+    trailing = len(pattern)
+    while trailing > 0 and pattern[trailing - 1] in (forms.NUMBER_SLOT, forms.WORD_SLOT):
+        trailing -= 1
+    node = trie
+    for i, step in enumerate(pattern):
+        if i >= trailing and i > 0:
+            _accept(node, accept, needs_number=False)
+        key = "#n" if step == forms.NUMBER_SLOT else "#w" if step == forms.WORD_SLOT else step
+        node = node.setdefault("c", {}).setdefault(key, {})
+    _accept(node, accept, needs_number=pattern[-1] == forms.WORD_SLOT)
+
+
+def _accept(node: dict, accept: list, needs_number: bool) -> None:
+    entry = accept + [needs_number]
+    entries = node.setdefault("a", [])
+    if not any(e[0] == entry[0] for e in entries):
+        entries.append(entry)

@@ -1,0 +1,192 @@
+"""The glossary's types, and loading its YAML with the line of every value kept for messages."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LANGS = ("en", "ru")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the glossary, located precisely enough for a contributor to fix it."""
+
+    file: str
+    line: int
+    col: int
+    term: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.term}: {self.message}"
+
+
+class GlossaryError(Exception):
+    """Raised when the glossary cannot be used; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True)
+class Param:
+    """A placeholder in a parameterised name: `X` in `Aegis X`, `CREATURE` in `Smite CREATURE +[#]`."""
+
+    en: str
+    kind: str  # "number" or "word"
+    ru: str | None = None
+
+
+@dataclass
+class Term:
+    id: str
+    game: str
+    name: dict[str, str]
+    category: str
+    definition: dict[str, str]
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+    params: list[Param] = field(default_factory=list)
+    implies: list[str] = field(default_factory=list)
+    cancels: list[str] = field(default_factory=list)
+    see_also: list[str] = field(default_factory=list)
+    former_ids: list[str] = field(default_factory=list)
+    source_docs: list[str] = field(default_factory=list)
+    source_page: int | None = None
+    supplied: tuple[str, ...] = ()  # languages whose name the project supplied (the seed gave none)
+    line: int = 0
+
+    def names(self, lang: str) -> list[str]:
+        """The name first, then the aliases, in one language."""
+        return [self.name[lang], *self.aliases.get(lang, [])]
+
+    @property
+    def title(self) -> str:
+        return f"{self.name['en']} · {self.name['ru']}"
+
+
+@dataclass
+class SourceDoc:
+    id: str
+    file: str
+    title: dict[str, str]
+    page: int | None = None
+
+
+@dataclass
+class Game:
+    id: str
+    name: dict[str, str]
+    path: str
+    sources: dict[str, SourceDoc]
+    categories: dict[str, dict[str, str]]
+    terms: dict[str, Term]
+
+    def term(self, term_id: str) -> Term:
+        return self.terms[term_id]
+
+
+@dataclass
+class Glossary:
+    games: dict[str, Game]
+
+    def game(self, game_id: str) -> Game:
+        return self.games[game_id]
+
+    @property
+    def terms(self) -> list[Term]:
+        return [t for g in self.games.values() for t in g.terms.values()]
+
+
+# --- YAML with positions -------------------------------------------------------------------
+
+
+class Located(dict):
+    """A YAML mapping that remembers where it and each of its keys stood."""
+
+    line: int = 0
+    col: int = 0
+    key_pos: dict[str, tuple[int, int]]
+
+
+class LocatedList(list):
+    line: int = 0
+    col: int = 0
+
+
+class LocatedStr(str):
+    line: int = 0
+    col: int = 0
+
+
+def position(value: Any, default: tuple[int, int] = (1, 1)) -> tuple[int, int]:
+    """The 1-based line and column where a loaded value starts."""
+    if getattr(value, "line", 0):
+        return value.line, value.col
+    return default
+
+
+def load_yaml(text: str, path: str) -> tuple[Any, list[Problem]]:
+    """Parse YAML, keeping positions; duplicate keys are problems, not silent overwrites."""
+    import yaml  # imported here: the browser runtime never loads YAML
+
+    problems: list[Problem] = []
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def at(node: yaml.Node, value: Any) -> Any:
+        value.line, value.col = node.start_mark.line + 1, node.start_mark.column + 1
+        return value
+
+    def mapping(loader: Loader, node: yaml.MappingNode) -> Located:
+        result = at(node, Located())
+        result.key_pos = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if key in result:
+                first = result.key_pos[key][0]
+                problems.append(Problem(path, *pos, "-", f"duplicate key '{key}' (first at line {first})"))
+                continue
+            result[key] = loader.construct_object(value_node, deep=True)
+            result.key_pos[key] = pos
+        return result
+
+    def sequence(loader: Loader, node: yaml.SequenceNode) -> LocatedList:
+        return at(node, LocatedList(loader.construct_object(n, deep=True) for n in node.value))
+
+    def string(loader: Loader, node: yaml.ScalarNode) -> LocatedStr:
+        return at(node, LocatedStr(loader.construct_scalar(node)))
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, sequence)
+    Loader.add_constructor("tag:yaml.org,2002:str", string)
+    try:
+        data = yaml.load(text, Loader=Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = error.problem or str(error)
+        return None, [Problem(path, line, col, "-", f"invalid YAML: {what}")]
+    except yaml.YAMLError as error:
+        return None, [Problem(path, 1, 1, "-", f"invalid YAML: {error}")]
+    return data, problems
+
+
+def read_text(path: Path, shown: str) -> tuple[str | None, list[Problem]]:
+    """Read a glossary file as UTF-8; a bad byte or a tab is a located problem."""
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = raw[: error.start]
+        line = before.count(b"\n") + 1
+        col = error.start - (before.rfind(b"\n") + 1) + 1
+        return None, [Problem(shown, line, col, "-", f"not UTF-8 (byte 0x{raw[error.start]:02x}); save the file as UTF-8")]
+    problems = []
+    for number, line_text in enumerate(text.split("\n"), start=1):
+        if "\t" in line_text:
+            problems.append(Problem(shown, number, line_text.index("\t") + 1, "-", "tab character; indent with spaces"))
+    return text, problems

@@ -1,0 +1,105 @@
+"""MkDocs hooks: validate glossary/, add the generated pages and files, serve the vendored Pyodide runtime.
+
+Only event wiring and I/O live here; everything else is the `codex` package beside this file.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+from codex.check import load
+from codex.model import GlossaryError, Glossary
+from codex.render import games_list
+from codex.site import SiteContent, build_site
+
+log = get_plugin_logger(__name__)
+
+# The five files Pyodide boots from (without the lock file it hangs), from the npm package pinned in package.json.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+GAMES_MARKER = "<!-- codex:games -->"
+
+_state: dict[str, object] = {}
+
+
+def _root(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path).resolve().parent
+
+
+def on_config(config: MkDocsConfig, **_) -> MkDocsConfig:
+    """Validate before MkDocs touches site/: a broken glossary stops the build and leaves the old site intact."""
+    root = _root(config)
+    try:
+        glossary = load(root / "glossary", root)
+    except GlossaryError as error:
+        for problem in error.problems:
+            log.error(str(problem))
+        count = len(error.problems)
+        raise PluginError(f"glossary/ has {count} problem{'s' * (count != 1)}; the first: {error.problems[0]}") from None
+    pyodide = root / "node_modules" / "pyodide"
+    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
+    if missing:
+        raise PluginError(f"{pyodide}: missing {', '.join(missing)}; run `npm ci` (the Makefile does)")
+    lang = config.theme["language"] if config.theme["language"] in ("en", "ru") else "en"
+    _state.update(glossary=glossary, lang=lang, pyodide=pyodide)
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig, **_) -> Files:
+    """Term pages, game indexes, the resolver's index and wheel, and Pyodide: generated in memory."""
+    glossary: Glossary = _state["glossary"]
+    content: SiteContent = build_site(glossary, _state["lang"], config.site_url or "/")
+    _state["content"] = content
+    for path, markdown in content.pages.items():
+        files.append(File.generated(config, path, content=markdown))
+    for path, data in content.assets.items():
+        files.append(File.generated(config, path, content=data))
+    for name in PYODIDE_FILES:
+        files.append(File.generated(config, f"assets/pyodide/{name}", abs_src_path=str(_state["pyodide"] / name)))
+    return files
+
+
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_) -> Navigation:
+    """The navigation lists the home page, each game's index and the hand-written pages — not every term."""
+    glossary: Glossary = _state["glossary"]
+    game_ids = set(glossary.games)
+    keep = []
+    for item in nav.items:
+        if getattr(item, "file", None) is not None:
+            keep.append(item)
+        elif item.title and item.children:
+            # MkDocs made a section per game folder: keep only its index page, titled with the game's name.
+            index = next((c for c in item.children if getattr(c, "file", None) and c.file.src_uri.endswith("/index.md")), None)
+            game = index.file.src_uri.split("/")[0] if index else None
+            if game in game_ids:
+                index.title = glossary.games[game].name[_state["lang"]]
+                index.parent = None
+                keep.append(index)
+    resolver = [p for p in keep if p.file.src_uri == "resolver.md"]
+    ordered = [p for p in keep if p not in resolver] + resolver
+    nav.items = ordered
+    nav.pages = ordered
+    for page in ordered:
+        page.parent = None
+    return nav
+
+
+def on_page_markdown(markdown: str, page: Page, **_) -> str:
+    """The home page's list of games comes from the glossary."""
+    if GAMES_MARKER in markdown:
+        glossary: Glossary = _state["glossary"]
+        markdown = markdown.replace(GAMES_MARKER, games_list(list(glossary.games.values()), _state["lang"]))
+    return markdown
+
+
+def on_serve(server, config: MkDocsConfig, builder, **_):
+    """`mkdocs serve` rebuilds when a glossary file or the codex package changes."""
+    root = _root(config)
+    server.watch(str(root / "glossary"))
+    server.watch(str(root / "hooks"))
+    return server
