@@ -40,6 +40,8 @@ def english_forms(word: str) -> set[str]:
     Generated, not looked up: "heal" gives "healed", "pushes", "conjurations"; "Incapacitated" also gives
     "incapacitate". Only names' words are expanded, so a rare wrong form costs nothing.
     """
+    if len(word) <= 3 or word[1:] != word[1:].lower():
+        return {fold(word), fold(word) + "s"}  # "LoS", "AC": acronyms take at most a plural ("loses" is not LoS)
     word = fold(word)
     bases = {word}
     if len(word) > 4:
@@ -47,7 +49,7 @@ def english_forms(word: str) -> set[str]:
             bases |= {word[:-2], word[:-1]}
         if word.endswith("ing"):
             bases |= {word[:-3], word[:-3] + "e"}
-        if word.endswith("s") and not word.endswith("ss"):
+        if word.endswith("s") and word[-2] not in "siu":  # "Attacks" -> attack, but not "Aegis", "Bonus"
             bases.add(word[:-1])
     forms = set()
     for base in bases:
@@ -64,10 +66,9 @@ def english_forms(word: str) -> set[str]:
 # A name that is one of these ordinary English words is a game term only when written with a capital:
 # "Wall", "Enemy", "Move" are linked, "the wall", "an enemy", "move 2 squares" are not (see the README).
 ORDINARY_ENGLISH = frozenset("""
-    activate attack bash bashed burn cancel condition controller cost counter damage defender destroy destroyed
-    enemy fast fight flank forge friendly growth heal hinder ignore keys level life living mage magic medium move
-    object opponent owner phase pull push rally remove reroll reveal rounding save self sight size slide slow small
-    space spell summon successful tiny token touch traps type wall weak wounded zone sleep heal object large
+    attack burn cancel controller cost damage opponent enemy fast fight friendly ignore keys large level life living mage
+    magic medium move object owner phase rally remove rounding save self sight size sleep slow small space spell
+    tiny token touch type wall weak zone
     """.split())
 
 

@@ -1,0 +1,170 @@
+"""The resolver's rules, one test each: forms, parameters, overlaps, protected markup, game filter, escaping."""
+from __future__ import annotations
+
+import pytest
+
+
+def found(codex_api, game, text):
+    return [(m["text"], m["term"]) for m in codex_api.mentions(game, text)]
+
+
+@pytest.mark.parametrize("text,term", [
+    ("брони", "armor"), ("коррозии", "corrode"), ("бесплотные", "incorporeal"), ("бесплотного", "incorporeal"),
+    ("огнеупорны", "burnproof"), ("Эгиду", "aegis"), ("conjurations", "conjuration"), ("healed", "heal"),
+    ("pushed", "push"), ("Creatures", "creature"), ("Guard", "guarding"), ("LoS", "los"),
+])
+def test_word_forms_mage_wars(codex_api, text, term):
+    assert found(codex_api, "mage-wars", text) == [(text, term)]
+
+
+def test_russian_multi_word_names_inflect(codex_api):
+    assert found(codex_api, "dnd-miniatures", "нет линии видимости") == [("линии видимости", "line-of-sight")]
+
+
+@pytest.mark.parametrize("text,term,parameter", [
+    ("Aegis 2", "aegis", "2"), ("Эгида 3", "aegis", "3"), ("Melee +2", "melee", "+2"), ("Tough -3", "tough", "-3"),
+    ("Tough – 3", "tough", "-3"), ("Armor +1", "armor-modifier", "+1"), ("Bloodthirsty +0", "bloodthirsty", "+0"),
+])
+def test_parameters_mage_wars(codex_api, text, term, parameter):
+    [mention] = codex_api.mentions("mage-wars", f"с {text} и")
+    assert (mention["text"], mention["term"], mention["parameter"]) == (text, term, parameter)
+
+
+@pytest.mark.parametrize("game,text,term,parameter", [
+    ("dnd-miniatures", "Smite Evil +10", "smite", "Evil +10"),
+    ("dnd-miniatures", "Resist 5 fire", "resist", "5 fire"),
+    ("dnd-miniatures", "Powerful Charge +10", "powerful-charge", "+10"),
+    ("keyforge", "Опасный 3", "hazardous", "3"),
+    ("keyforge", "Hazardous 2", "hazardous", "2"),
+])
+def test_parameters_whole(codex_api, game, text, term, parameter):
+    [mention] = codex_api.mentions(game, text + ".")
+    assert (mention["text"], mention["term"], mention["parameter"]) == (text, term, parameter)
+
+
+def test_a_word_slot_never_swallows_the_next_word(codex_api):
+    assert found(codex_api, "dnd-miniatures", "Vulnerable creatures") == [("Vulnerable", "vulnerable")]
+
+
+def test_longest_match_wins_and_spans_never_overlap(codex_api):
+    assert found(codex_api, "mage-wars", "Zone Attack в Zone") == [("Zone Attack", "zone-attack-or-spell"), ("Zone", "zone")]
+    spans = codex_api.mentions("mage-wars", "Melee Attack, Melee +2 и Zone Attack or Spell")
+    assert [m["text"] for m in spans] == ["Melee Attack", "Melee +2", "Zone Attack or Spell"]
+    for a, b in zip(spans, spans[1:]):
+        assert a["end"] <= b["start"]
+
+
+def test_case_pairs_pick_the_printed_capitalisation(codex_api):
+    assert found(codex_api, "dnd-miniatures", "Melee Attack vs melee attack") == [
+        ("Melee Attack", "melee-attack-stat"), ("melee attack", "melee-attack")]
+
+
+@pytest.mark.parametrize("word", ["боевой", "бойко", "боец"])
+def test_short_stems_do_not_over_match(codex_api, word):
+    assert found(codex_api, "keyforge", word) == []
+
+
+@pytest.mark.parametrize("word", ["бой", "боя", "бою", "боем"])
+def test_short_words_match_their_own_forms(codex_api, word):
+    assert found(codex_api, "keyforge", word) == [(word, "fight")]
+
+
+def test_ordinary_english_words_need_a_capital(codex_api):
+    text = "An enemy stands by the wall; the Enemy Wall is slow but Slow."
+    assert found(codex_api, "mage-wars", text) == [("Enemy", "enemy"), ("Wall", "wall"), ("Slow", "slow")]
+    assert found(codex_api, "dnd-miniatures", "move 2 squares into a space") == []
+
+
+@pytest.mark.parametrize("text", [
+    "[Aegis 2](https://example.org/aegis)", "`Aegis 2`", "https://example.org/Aegis", "[url=https://x]Aegis[/url]",
+    "[url]https://x/Aegis[/url]", "<span title='Aegis'>", "<a href='/x'>Aegis</a>", "```\nAegis\n```",
+    "[code]Aegis[/code]", "www.example.org/Aegis", "[Aegis][ref]",
+])
+def test_nothing_inside_existing_markup_is_linked(codex_api, text):
+    assert found(codex_api, "mage-wars", text) == []
+    assert codex_api.link("mage-wars", text) == text
+
+
+def test_existing_markup_is_preserved_exactly(codex_api):
+    text = "**Aegis 2** и _брони_ > [см.](https://x) `код`\n- Burn"
+    out = codex_api.link("mage-wars", text)
+    assert out == (
+        "**[Aegis 2](https://example.org/mage-wars/aegis/)** и _[брони](https://example.org/mage-wars/armor/)_ "
+        "> [см.](https://x) `код`\n- [Burn](https://example.org/mage-wars/burn/)"
+    )
+
+
+def test_only_the_chosen_game_is_linked(codex_api):
+    assert found(codex_api, "keyforge", "Aegis 2 and Conjuration") == []
+    assert found(codex_api, "mage-wars", "Æmber") == []
+
+
+def test_first_mention_only_unless_all(codex_api):
+    text = "Burn, Burn and Burn"
+    assert codex_api.link("mage-wars", text).count("](") == 1
+    assert codex_api.link("mage-wars", text, every=True).count("](") == 3
+    assert len(codex_api.mentions("mage-wars", text)) == 3
+
+
+def test_html_output_escapes_the_input(codex_api):
+    out = codex_api.link("mage-wars", "<script>alert(1)</script> Burn & <b>", "html")
+    assert "<script>" not in out and "&lt;script&gt;" in out
+    assert '<a href="https://example.org/mage-wars/burn/">Burn</a> &amp; &lt;b&gt;' in out
+
+
+def test_bbcode_output_has_no_bare_less_than(codex_api):
+    out = codex_api.link("mage-wars", "a < b and Burn <3", "bbcode")
+    assert "<" not in out
+    assert "[url=https://example.org/mage-wars/burn/]Burn[/url]" in out
+
+
+def test_markdown_output_format(codex_api):
+    assert codex_api.link("mage-wars", "Burn") == "[Burn](https://example.org/mage-wars/burn/)"
+
+
+def test_unknown_format_is_an_error(codex_api):
+    with pytest.raises(ValueError):
+        codex_api.link("mage-wars", "Burn", "rtf")
+
+
+# --- lookup ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game,query,term,parameter", [
+    ("mage-wars", "эгида 3", "aegis", "3"), ("mage-wars", "Aegis 4", "aegis", "4"),
+    ("mage-wars", "Incorporal", "incorporeal", None), ("mage-wars", "бесплотного", "incorporeal", None),
+    ("dnd-miniatures", "Smite Evil +10", "smite", "Evil +10"), ("dnd-miniatures", "Resist 5 fire", "resist", "5 fire"),
+    ("keyforge", "Hazardous 3", "hazardous", "3"), ("mage-wars", "Conjuraton", "conjuration", None),
+])
+def test_lookup_best_first(codex_api, game, query, term, parameter):
+    best = codex_api.lookup(game, query)[0]
+    assert (best["term"], best["parameter"]) == (term, parameter)
+    assert best["url"] == f"https://example.org/{game}/{term}/"
+
+
+def test_lookup_scores_are_ordered(codex_api):
+    scores = [c["score"] for c in codex_api.lookup("mage-wars", "Corporeal")]
+    assert scores == sorted(scores, reverse=True) and scores[0] == 1.0
+
+
+def test_lookup_of_nonsense_is_empty(codex_api):
+    assert codex_api.lookup("mage-wars", "qwxyz") == []
+
+
+# --- traits ----------------------------------------------------------------------------------
+def test_traits_follow_implications_with_chains(codex_api):
+    result = codex_api.traits("mage-wars", ["Conjuration"])
+    chains = {t["term"]: t["because"] for t in result["traits"]}
+    assert chains["poison-immunity"] == ["conjuration", "nonliving", "poison-immunity"]
+    assert chains["unmovable"] == ["conjuration", "unmovable"]
+    assert chains["conjuration"] == ["conjuration"]
+
+
+def test_traits_cancel_in_pairs(codex_api):
+    result = codex_api.traits("mage-wars", ["Fast", "Slow", "Flying"])
+    assert [t["term"] for t in result["traits"]] == ["flying"]
+    assert {c["term"] for c in result["cancelled"]} == {"fast", "slow"}
+
+
+def test_traits_accept_russian_and_ids(codex_api):
+    result = codex_api.traits("mage-wars", ["Бесплотный", "zombie"])
+    terms = {t["term"] for t in result["traits"]}
+    assert {"incorporeal", "nonliving", "burnproof", "uncontainable", "zombie", "psychic-immunity"} <= terms
