@@ -26,3 +26,55 @@ def codex_api(glossary):
     from codex.api import Codex
 
     return Codex.from_glossary(glossary, "https://example.org/")
+
+
+# --- the built site --------------------------------------------------------------------------
+import functools
+import http.server
+import socket
+import threading
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site_port() -> int:
+    return _free_port()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_port) -> str:
+    return f"http://127.0.0.1:{site_port}/"
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, site_url) -> Path:
+    """The real site, built once with the real validated mkdocs.yml into a temporary directory (strict)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    site_dir = tmp_path_factory.mktemp("site")
+    config = load_config(config_file=str(ROOT / "mkdocs.yml"), site_dir=str(site_dir), site_url=site_url, strict=True)
+    build(config)
+    return site_dir
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest output readable
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site, site_port, site_url):
+    """The built site served on 127.0.0.1 (the same address its site_url names)."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", site_port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield site_url
+    server.shutdown()
+    server.server_close()

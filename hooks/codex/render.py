@@ -19,6 +19,7 @@ LABELS = {
     "see_also": {"en": "See also", "ru": "См. также"},
     "referenced_by": {"en": "Referenced by", "ru": "Упоминается в"},
     "source": {"en": "Source", "ru": "Источник"},
+    "aliases": {"en": "Also called", "ru": "Другие названия"},
     "page": {"en": "page", "ru": "стр."},
     "by_en": {"en": "A–Z (English names)", "ru": "A–Z (английские названия)"},
     "by_ru": {"en": "А–Я (Russian names)", "ru": "А–Я (русские названия)"},
@@ -135,6 +136,10 @@ def term_page(
         f"[{cat[lang]} · {cat[other]}](index.md#{_category_anchor(term.category)})</p>",
         "",
     ]
+    aliases = [a for lang_ in (lang, other) for a in term.aliases.get(lang_, [])]
+    if aliases:
+        shown = ", ".join(_escape_markdown(a) for a in aliases)
+        lines += [f'<p class="codex-aliases" markdown>{label("aliases", lang)}: {shown}</p>', ""]
     if term.supplied:
         which = ", ".join(term.name[lang_] for lang_ in term.supplied)
         lines += [f'<p class="codex-note" markdown>*{_escape_markdown(which)}*: {label("supplied", lang)}</p>', ""]

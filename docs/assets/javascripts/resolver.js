@@ -227,7 +227,7 @@
         var n = state.games ? state.games.length : 0;
         ui.label.textContent = phase === "ready"
           ? "Готово: Python запущен, глоссарии загружены (" + n + "). Вставьте текст — ссылки появятся сразу."
-          : phase === "failed" ? "" : "Первая загрузка занимает несколько секунд (около 10 МБ), дальше — из кэша браузера.";
+          : phase === "failed" ? "" : "Первый запуск занимает несколько секунд (загружается Python), дальше — из кэша браузера.";
       }
       var busy = phase !== "ready";
       [ui.output, ui.copy].forEach(function (node) { if (node) node.toggleAttribute("aria-busy", busy); });
@@ -356,6 +356,14 @@
       return names.join(" → ");
     }
 
+    // One side of a cancelled pair: its link and, when it was implied rather than given, its chain.
+    function cancelledPart(c) {
+      var ru = (c.because_names_ru || []).slice(-1)[0];
+      var part = [termLink(c, termName({ term: c.term, name: c.name, name_ru: ru }))];
+      if ((c.because || []).length > 1) part.push(el("span", { className: "resolver-chain", text: chain(c) }));
+      return part;
+    }
+
     function renderTraits(res) {
       var out = ui.traitsResults;
       if (res.traits.length) {
@@ -378,14 +386,11 @@
           var key = [c.term, c.cancelled_by].sort().join("|");
           if (seen[key]) return;
           seen[key] = true;
-          var other = res.cancelled.filter(function (o) { return o.term === c.cancelled_by; })[0];
-          pairs.appendChild(el("li", null, [
-            termLink(c, c.name),
-            el("span", { className: "resolver-chain", text: chain(c) }),
-            " ✕ ",
-            other ? termLink(other, other.name) : el("span", { text: c.cancelled_by_name || c.cancelled_by }),
-            other ? el("span", { className: "resolver-chain", text: chain(other) }) : null,
-          ]));
+          var other = res.cancelled.filter(function (o) { return o.term === c.cancelled_by && o.cancelled_by === c.term; })[0];
+          pairs.appendChild(el("li", null, cancelledPart(c).concat([" ✕ "], other ? cancelledPart(other) : [
+            el("span", { text: c.cancelled_by_name_ru && c.cancelled_by_name_ru !== c.cancelled_by_name
+              ? c.cancelled_by_name_ru + " (" + c.cancelled_by_name + ")" : c.cancelled_by_name || c.cancelled_by }),
+          ])));
         });
         out.appendChild(pairs);
       }
@@ -450,6 +455,7 @@
     }
     manifest().then(function (m) { if (widget.alive()) fillGames(m.games); }, function () { /* the worker reports it */ });
 
+    state.widgets.forEach(function (w) { if (!w.alive()) state.widgets.delete(w); });
     state.widgets.add(widget);
     startWorker();
     onState();

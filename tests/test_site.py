@@ -1,0 +1,165 @@
+"""The built site: a page per term with both tabs, cross-links, working internal links, nothing lost."""
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from html_text import Page
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def pages(built_site) -> dict[str, Page]:
+    """Every HTML page of the site, parsed once, by site-relative path."""
+    return {p.relative_to(built_site).as_posix(): Page(p.read_text(encoding="utf-8")) for p in built_site.rglob("*.html")}
+
+
+def term_page(pages, game, term) -> Page:
+    return pages[f"{game}/{term}/index.html"]
+
+
+def plain(markdown_text: str) -> str:
+    return " ".join(markdown_text.split())
+
+
+def test_every_term_has_its_page_with_both_tabs_and_both_definitions(glossary, pages):
+    for game in glossary.games.values():
+        built = {p.split("/")[1] for p in pages if p.startswith(f"{game.id}/") and p.count("/") == 2}
+        assert built - {"index.html"} == set(game.terms), game.id  # one page per term, no more, no less
+        for term in game.terms.values():
+            page = term_page(pages, game.id, term.id)
+            assert {"ru", "en"} <= page.ids, term.id
+            for lang in ("ru", "en"):
+                assert plain(term.definition[lang]) in page.text, (term.id, lang)
+            assert term.name["en"] in page.text and term.name["ru"] in page.text
+
+
+def test_every_name_alias_and_relation_appears_on_the_term_page(glossary, pages):
+    for game in glossary.games.values():
+        for term in game.terms.values():
+            page = term_page(pages, game.id, term.id)
+            for lang in ("en", "ru"):
+                for name in term.aliases.get(lang, []):
+                    assert name in page.text, (term.id, name)
+            targets = {link.rstrip("/").split("/")[-1] for link in page.links if link.startswith("../")}
+            for relation in ("implies", "cancels", "see_also"):
+                assert set(getattr(term, relation)) <= targets, (term.id, relation)
+
+
+def test_internal_links_all_resolve(built_site, pages):
+    broken = []
+    for path, page in pages.items():
+        base = Path(path).parent
+        for href in page.links:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+                continue
+            if not parts.path:
+                target = built_site / path
+            elif parts.path.startswith("/"):  # 404.html links from the site root
+                target = built_site / unquote(parts.path).lstrip("/")
+            else:
+                target = (built_site / base / unquote(parts.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{path} -> {href}")
+                continue
+            if parts.fragment and target.suffix == ".html":
+                rel = target.relative_to(built_site.resolve()).as_posix()
+                if parts.fragment not in pages[rel].ids:
+                    broken.append(f"{path} -> {href} (no #{parts.fragment})")
+    assert broken == []
+
+
+def test_conjuration_links_its_traits_in_both_languages(built_site):
+    html = (built_site / "mage-wars/conjuration/index.html").read_text(encoding="utf-8")
+    blocks = re.findall(r'<div class="tabbed-block">(.*?)</div>', html, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        for target in ("nonliving", "psychic-immunity", "unmovable"):
+            assert f'href="../{target}/"' in block
+
+
+def test_corrode_links_armor_from_russian_and_english(built_site):
+    html = (built_site / "mage-wars/corrode/index.html").read_text(encoding="utf-8")
+    ru, en = re.findall(r'<div class="tabbed-block">(.*?)</div>', html, re.S)
+    assert re.search(r'<a href="\.\./armor/"[^>]*>(Armor|брон\w+)</a>', ru)
+    assert re.search(r'<a href="\.\./armor/"[^>]*>[Aa]rmor</a>', en)
+
+
+def test_no_term_page_links_to_itself_from_its_definition(glossary, built_site):
+    for game in glossary.games.values():
+        for term in game.terms.values():
+            html = (built_site / game.id / term.id / "index.html").read_text(encoding="utf-8")
+            for block in re.findall(r'<div class="tabbed-block">(.*?)</div>', html, re.S):
+                assert f'href="../{term.id}/"' not in block, term.id
+
+
+def test_each_term_is_linked_once_per_definition(built_site):
+    html = (built_site / "mage-wars/bloodthirsty/index.html").read_text(encoding="utf-8")
+    for block in re.findall(r'<div class="tabbed-block">(.*?)</div>', html, re.S):
+        hrefs = re.findall(r'href="([^"]+)"', block)
+        assert len(hrefs) == len(set(hrefs))
+
+
+def test_cross_links_have_tooltips(built_site):
+    html = (built_site / "mage-wars/conjuration/index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a href="\.\./nonliving/" title="Неживое \(Nonliving\): [^"]+">', html)
+
+
+def test_tabs_have_stable_anchors_and_are_linked(built_site):
+    html = (built_site / "mage-wars/aegis/index.html").read_text(encoding="utf-8")
+    assert 'id="ru"' in html and 'id="en"' in html
+    assert '"content.tabs.link"' in html
+
+
+def test_term_pages_show_game_and_category(pages):
+    page = term_page(pages, "mage-wars", "aegis")
+    assert "Mage Wars › черта объекта · object trait" in page.text
+    assert "../#cat-object-trait" in page.links
+
+
+def test_game_index_lists_every_term_three_ways(glossary, pages):
+    for game in glossary.games.values():
+        index = pages[f"{game.id}/index.html"]
+        for term in game.terms.values():
+            assert sum(1 for link in index.links if link.rstrip("/") == term.id) == 3, term.id
+
+
+
+def test_search_index_has_names_in_both_languages(built_site):
+    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    titles = {doc["title"] for doc in index["docs"]}
+    assert "Aegis X · Эгида" in titles
+    assert index["config"]["lang"] == ["ru", "en"]
+
+
+def test_open_graph_tags(glossary, pages, site_url):
+    term = glossary.game("mage-wars").term("aegis")
+    meta = term_page(pages, "mage-wars", "aegis").meta
+    assert meta["og:title"] == "Aegis X · Эгида — Mage Wars"
+    assert meta["og:url"] == f"{site_url}mage-wars/aegis/"
+    assert meta["og:description"].startswith("Все атаки против этого объекта вычитают X кубиков")
+    assert meta["og:locale"] == "ru_RU" and meta["og:locale:alternate"] == "en_US"
+    assert meta["og:site_name"] and meta["twitter:card"] == "summary"
+
+
+def test_pyodide_is_loaded_only_by_the_resolver_page(pages):
+    for path, page in pages.items():
+        assert not any("pyodide" in src for src in page.scripts), path
+
+
+def test_navigation_shows_games_not_terms(built_site):
+    html = (built_site / "mage-wars/aegis/index.html").read_text(encoding="utf-8")
+    nav = html[html.index("md-nav--primary"):html.index("md-content")]
+    targets = {posixpath.normpath(posixpath.join("mage-wars/aegis", href))
+               for href in re.findall(r'href="([^"#:]+)"', nav)}
+    assert {"mage-wars", "dnd-miniatures", "keyforge", "resolver", "."} <= targets
+    assert "mage-wars/burn" not in targets and len(targets) < 10
