@@ -69,10 +69,28 @@ def test_short_words_match_their_own_forms(codex_api, word):
     assert found(codex_api, "keyforge", word) == [(word, "fight")]
 
 
-def test_ordinary_english_words_need_a_capital(codex_api):
-    text = "An enemy stands by the wall; the Enemy Wall is slow but Slow."
-    assert found(codex_api, "mage-wars", text) == [("Enemy", "enemy"), ("Wall", "wall"), ("Slow", "slow")]
-    assert found(codex_api, "dnd-miniatures", "move 2 squares into a space") == []
+def test_ordinary_words_need_a_capital(codex_api):
+    text = "It is pretty slow, but my Slow creature in this zone lost its life; Life matters."
+    assert found(codex_api, "mage-wars", text) == [("Slow", "slow"), ("creature", "creature"), ("zone", "zone"), ("Life", "life")]
+    assert found(codex_api, "dnd-miniatures", "move 2 squares into a space, then Move") == [("Move", "move")]
+    assert found(codex_api, "mage-wars", "он не в состоянии, но Состояние") == [("Состояние", "condition")]
+
+
+def test_game_words_link_in_lower_case(codex_api):
+    assert found(codex_api, "keyforge", "deal 2 damage to each enemy creature") == [("damage", "damage"), ("enemy", "enemy")]
+
+
+def test_the_games_own_name_is_not_a_mention(codex_api):
+    assert found(codex_api, "mage-wars", "Mage Wars: can a Mage attack?") == [("Mage", "mage")]
+
+
+def test_russian_homonyms_follow_the_english_capitalisation(codex_api):
+    assert found(codex_api, "dnd-miniatures", "при рукопашной атаке") == [("рукопашной атаке", "melee-attack")]
+
+
+def test_a_bracketed_parameter_is_part_of_the_mention(codex_api):
+    [mention] = codex_api.mentions("keyforge", "у него Опасный (3), а")
+    assert (mention["text"], mention["parameter"]) == ("Опасный (3)", "3")
 
 
 @pytest.mark.parametrize("text", [

@@ -13,8 +13,8 @@ from functools import lru_cache
 WORD = re.compile(r"[^\W_]+")
 # What may stand between two words of one multi-word name: spaces, a hyphen, an apostrophe or a slash.
 JOINER = re.compile(r"\s*[-‐‑’'/]?\s*\Z|\s+\Z")
-# A sign before a number parameter: "Melee +2", "Tough -3", "Tough – 3", "Armor +/- 1".
-SIGN = re.compile(r"\s*(\+/-|\+|-|−|–|—)?\s*\Z")
+# A sign before a number parameter: "Melee +2", "Tough -3", "Tough – 3", "Armor +/- 1", "Опасный (3)".
+SIGN = re.compile(r"\s*(\()?\s*(\+/-|\+|-|−|–|—)?\s*\Z")
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 NUMBER_SLOT = "\x00N\x00"
 WORD_SLOT = "\x00W\x00"
@@ -64,12 +64,23 @@ def english_forms(word: str) -> set[str]:
 
 
 # A name that is one of these ordinary English words is a game term only when written with a capital:
-# "Wall", "Enemy", "Move" are linked, "the wall", "an enemy", "move 2 squares" are not (see the README).
+# "Move", "Slow", "Friendly" are linked, "move 2 squares", "pretty slow", "a friendly game" are not. Words that in a
+# rules question almost always carry their game meaning (zone, token, wall, enemy, damage, fight, spell, phase...)
+# are not on the list and link in any case. See "Ordinary words" in the README.
 ORDINARY_ENGLISH = frozenset("""
-    attack burn cancel controller cost damage opponent enemy fast fight friendly ignore keys large level life living mage
-    magic medium move object owner phase rally remove rounding save self sight size sleep slow small space spell
-    tiny token touch type wall weak zone
+    cancel controller cost fast friendly ignore large life living magic medium move opponent owner rally remove
+    requires rounding save self sight size sleep slow small space tiny touch type weak
     """.split())
+# The same for Russian names that are everyday words: «в состоянии», «содержание раздела», «перед сном».
+ORDINARY_RUSSIAN = frozenset("""
+    быстрый живой жизнь магия медленный опасный размер слабость содержание сон состояние
+    тип ударить удаление уровень
+    """.split())
+
+
+def is_ordinary(word: str) -> bool:
+    """A one-word name that is also everyday language: linked only when written with a capital."""
+    return word in ORDINARY_ENGLISH or word in ORDINARY_RUSSIAN
 
 
 # --- Russian -------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from . import forms
 from .links import term_path
 from .model import LANGS, Game, Term
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 @dataclass
@@ -104,15 +104,17 @@ def build(game: Game, lexeme=forms.russian_lexeme) -> Index:
                 words = [w for w in pattern if w not in (forms.NUMBER_SLOT, forms.WORD_SLOT)]
                 if not words:
                     continue
+                printed = len(pattern)
                 if has_number and forms.NUMBER_SLOT not in pattern:
                     pattern.append(forms.NUMBER_SLOT)  # "эгида 3", "Aegis 3" although the name has no X
                 for word in words:
                     _add_word(word, word_keys, stem_keys, lexeme)
-                ordinary = (
-                    len(words) == 1 and not forms.is_cyrillic(words[0]) and words[0] in forms.ORDINARY_ENGLISH
-                )
-                accept = [term.id, position == 0, name[:1].isupper(), ordinary]
-                _insert(trie, pattern, accept)
+                ordinary = len(words) == 1 and forms.is_ordinary(words[0])
+                # Capitalisation tells D&D's "Melee Attack" (statistic) from "melee attack" (act); their Russian
+                # names are identical, so a Russian name carries the English name's capitalisation.
+                printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
+                accept = [term.id, position == 0, printed_upper, ordinary]
+                _insert(trie, pattern, accept, printed)
     return Index(
         game.id, dict(game.name), infos, trie,
         {w: sorted(k) for w, k in sorted(word_keys.items())},
@@ -134,11 +136,13 @@ def _add_word(word: str, word_keys: dict, stem_keys: dict, lexeme) -> None:
         word_keys.setdefault(variant, set()).add(word)
 
 
-def _insert(trie: dict, pattern: list[str], accept: list) -> None:
+def _insert(trie: dict, pattern: list[str], accept: list, printed: int) -> None:
     """Add a name's path; trailing slots are optional, so the node before them accepts too.
 
+    Accept entries are [term, is_name, printed capitalised, ordinary word, needs a number, placeholder omitted].
     A word slot may end a match only after a number ("Resist 5 fire"), never on its own ("Vulnerable ENERGY"
-    must not swallow the next word), which the accept entry's last field records.
+    must not swallow the next word, "Smite damage" is not "Smite CREATURE"). A match that leaves out a placeholder
+    the name prints ranks after one that does not ("Armor" is Armor before it is "Armor +/- X").
     """
     trailing = len(pattern)
     while trailing > 0 and pattern[trailing - 1] in (forms.NUMBER_SLOT, forms.WORD_SLOT):
@@ -146,14 +150,23 @@ def _insert(trie: dict, pattern: list[str], accept: list) -> None:
     node = trie
     for i, step in enumerate(pattern):
         if i >= trailing and i > 0:
-            _accept(node, accept, needs_number=False)
+            _accept(node, accept + [pattern[i - 1] == forms.WORD_SLOT, i < printed])
         key = "#n" if step == forms.NUMBER_SLOT else "#w" if step == forms.WORD_SLOT else step
         node = node.setdefault("c", {}).setdefault(key, {})
-    _accept(node, accept, needs_number=pattern[-1] == forms.WORD_SLOT)
+    _accept(node, accept + [pattern[-1] == forms.WORD_SLOT, False])
 
 
-def _accept(node: dict, accept: list, needs_number: bool) -> None:
-    entry = accept + [needs_number]
+def rank(entry: list, first_upper: bool) -> tuple:
+    """How well an accept entry fits a match: printed placeholders, then capitalisation, then names over aliases."""
+    return (entry[5], entry[2] != first_upper, not entry[1])
+
+
+def _accept(node: dict, entry: list) -> None:
+    """One entry per term and node: the better-fitting name wins."""
     entries = node.setdefault("a", [])
-    if not any(e[0] == entry[0] for e in entries):
-        entries.append(entry)
+    for i, other in enumerate(entries):
+        if other[0] == entry[0]:
+            if (entry[5], not entry[1]) < (other[5], not other[1]):
+                entries[i] = entry
+            return
+    entries.append(entry)

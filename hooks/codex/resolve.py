@@ -6,7 +6,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from . import forms
-from .index import Index
+from .index import Index, rank
 
 # Text that is already markup or machine text: nothing inside is ever linked, and it is copied unchanged.
 PROTECTED = re.compile(
@@ -52,6 +52,9 @@ class Resolver:
     def __init__(self, index: Index):
         self.index = index
         self._keys_cache: dict[str, tuple[str, ...]] = {}
+        # The game's own name is never a term mention ("Mage Wars" is not the Mage).
+        names = sorted({n for n in index.game_name.values() if n}, key=len, reverse=True)
+        self._game_name = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I) if names else None
 
     # --- words --------------------------------------------------------------------------
     def keys(self, word: str) -> tuple[str, ...]:
@@ -72,6 +75,8 @@ class Resolver:
 
     def tokens(self, text: str) -> list[_Token]:
         protected = [(m.start(), m.end()) for m in PROTECTED.finditer(text)]
+        if self._game_name:
+            protected = sorted(protected + [(m.start(), m.end()) for m in self._game_name.finditer(text)])
         out, p = [], 0
         for match in forms.WORD.finditer(text):
             start = match.start()
@@ -108,8 +113,12 @@ class Resolver:
             if token.word.isdigit() and "#n" in children:
                 sign = forms.SIGN.match(gap) if len(gap) <= 6 else None
                 if sign and "\n" not in gap:
-                    value = (sign.group(1) or "").replace("−", "-").replace("–", "-").replace("—", "-") + token.word
-                    stack.append((children["#n"], j + 1, token.end, params + (value,), True))
+                    value = (sign.group(2) or "").replace("−", "-").replace("–", "-").replace("—", "-") + token.word
+                    number_end = token.end
+                    if sign.group(1):  # "Опасный (3)": the closing bracket belongs to the mention
+                        number_end = token.end + 1 if text[token.end:token.end + 1] == ")" else -1
+                    if number_end > 0:
+                        stack.append((children["#n"], j + 1, number_end, params + (value,), True))
             if forms.JOINER.match(gap) and "\n" not in gap:
                 for key in self.keys(token.word):
                     child = children.get(key)
@@ -120,8 +129,8 @@ class Resolver:
         return best
 
     def _rank(self, entries: list, first_upper: bool) -> list:
-        """Exact capitalisation first (D&D "Melee Attack" vs "melee attack"), then names before aliases."""
-        return sorted(entries, key=lambda e: (e[2] != first_upper, not e[1]))
+        """Best fit first (see index.rank): "Melee Attack" vs "melee attack" goes by capitalisation."""
+        return sorted(entries, key=lambda e: rank(e, first_upper))
 
     def mentions(self, text: str) -> list[Mention]:
         """Every mention, left to right, longest first, never overlapping."""
