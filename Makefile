@@ -23,7 +23,10 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 system-packages:
-	@missing=""; \
+	@if [ -n "$$NETLIFY" ]; then \
+	  echo "Netlify: Playwright's own Chromium prints the PDFs"; $(BIN)/python -m playwright install chromium; exit 0; \
+	fi; \
+	missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
@@ -33,8 +36,9 @@ system-packages:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# site_url must match the served address for Material's instant navigation (mkdocs.yml reads SITE_URL).
 serve: setup
-	$(BIN)/mkdocs serve --dev-addr $(HOST)
+	SITE_URL=$${SITE_URL:-http://$(HOST)/} $(BIN)/mkdocs serve --dev-addr $(HOST)
 
 build: setup
 	$(BIN)/mkdocs build --strict
@@ -48,8 +52,11 @@ test: setup
 pdf: setup
 	$(BIN)/python -m codex pdf --out pdf
 
+# A copy of the site that works from the local disk (file://), search included, as one zip.
 offline: setup
-	$(BIN)/python -m codex offline --out offline/rules-codex-offline.zip
+	rm -rf offline && OFFLINE=true DIRECTORY_URLS=false $(BIN)/mkdocs build --strict -d offline/site
+	cd offline && ../$(BIN)/python -m zipfile -c rules-codex-offline.zip site
+	@echo "offline/rules-codex-offline.zip: unzip it and open site/index.html"
 
 bench: setup
 	$(BIN)/python benchmarks/run.py

@@ -13,7 +13,10 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
+import json
+
 from codex.check import load
+from codex.deploy import headers_file, inline_script_hashes
 from codex.model import GlossaryError, Glossary
 from codex.render import games_list
 from codex.site import SiteContent, build_site
@@ -46,22 +49,40 @@ def on_config(config: MkDocsConfig, **_) -> MkDocsConfig:
     if missing:
         raise PluginError(f"{pyodide}: missing {', '.join(missing)}; run `npm ci` (the Makefile does)")
     lang = config.theme["language"] if config.theme["language"] in ("en", "ru") else "en"
-    _state.update(glossary=glossary, lang=lang, pyodide=pyodide)
+    version = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"]
+    # A versioned folder, so hosts may cache the runtime as immutable.
+    _state.update(glossary=glossary, lang=lang, pyodide=pyodide, pyodide_dir=f"assets/pyodide/{version}/", script_hashes=[])
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig, **_) -> Files:
     """Term pages, game indexes, the resolver's index and wheel, and Pyodide: generated in memory."""
     glossary: Glossary = _state["glossary"]
-    content: SiteContent = build_site(glossary, _state["lang"], config.site_url or "/")
+    pdfs = _print_pdfs(glossary)
+    content: SiteContent = build_site(
+        glossary, _state["lang"], config.site_url or "/", _state["pyodide_dir"], short_links=config.use_directory_urls,
+        pdfs=bool(pdfs))
     _state["content"] = content
     for path, markdown in content.pages.items():
         files.append(File.generated(config, path, content=markdown))
     for path, data in content.assets.items():
         files.append(File.generated(config, path, content=data))
     for name in PYODIDE_FILES:
-        files.append(File.generated(config, f"assets/pyodide/{name}", abs_src_path=str(_state["pyodide"] / name)))
+        files.append(File.generated(config, _state["pyodide_dir"] + name, abs_src_path=str(_state["pyodide"] / name)))
+    for game_id, data in pdfs.items():
+        files.append(File.generated(config, f"pdf/{game_id}.pdf", content=data))
     return files
+
+
+def _print_pdfs(glossary: Glossary) -> dict[str, bytes]:
+    """Each game's PDF (Chromium, ~10 s; `mkdocs serve` reprints only changed games); none, with a warning, without Chromium."""
+    from codex.pdf import PdfError, pdf_bytes
+
+    try:
+        return pdf_bytes(glossary, _state["lang"], reuse=True)
+    except PdfError as error:
+        log.warning(f"no PDFs, and no links to them: {error}")
+        return {}
 
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_) -> Navigation:
@@ -95,6 +116,23 @@ def on_page_markdown(markdown: str, page: Page, **_) -> str:
         glossary: Glossary = _state["glossary"]
         markdown = markdown.replace(GAMES_MARKER, games_list(list(glossary.games.values()), _state["lang"]))
     return markdown
+
+
+def on_post_page(output: str, page: Page, **_) -> str:
+    """Keep each page's inline scripts for the Content-Security-Policy hashes (cheaper than re-reading site/)."""
+    _state["script_hashes"] = sorted(set(_state.get("script_hashes", [])) | set(inline_script_hashes([output])))
+    return output
+
+
+def on_post_build(config: MkDocsConfig, **_) -> None:
+    """Netlify's `_headers`, with the CSP computed from what the pages really inline."""
+    hashes = set(_state.get("script_hashes", []))
+    for name in ("404.html",):  # rendered outside on_post_page
+        path = Path(config.site_dir) / name
+        if path.is_file():
+            hashes |= set(inline_script_hashes([path.read_text(encoding="utf-8")]))
+    (Path(config.site_dir) / "_headers").write_text(headers_file(sorted(hashes)), encoding="utf-8")
+    _state["script_hashes"] = []
 
 
 def on_serve(server, config: MkDocsConfig, builder, **_):

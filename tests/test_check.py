@@ -25,6 +25,8 @@ CASES = [
      "glossary/alpha.yml:19:9: armor: duplicate id 'armor' (first at line 11)"),
     ("alias-collision", "alpha.yml", "aliases: {en: [Aegis]}", "aliases: {en: [Aegis, Armor]}",
      "glossary/alpha.yml:24:27: aegis: alias 'Armor' (en) is also a name of 'armor'"),
+    ("short-link-collision", "alpha.yml", "aliases: {en: [Aegis]}", "aliases: {en: [Aegis, Armor!]}",
+     "glossary/alpha.yml:19:5: aegis: short link /t/alpha/armor/ is claimed by both 'armor' and 'aegis'"),
     ("missing-language", "alpha.yml", "      en: Armor is subtracted from damage.\n", "",
      "glossary/alpha.yml:15:7: armor: definition: missing language 'en'"),
     ("empty-definition", "alpha.yml", "      en: Armor is subtracted from damage.", "      en: ''",

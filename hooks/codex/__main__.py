@@ -135,10 +135,15 @@ def cmd_traits(args) -> int:
 
 
 def cmd_pdf(args) -> int:
-    from .pdf import write_pdfs
+    from .pdf import PdfError, write_pdfs
 
     root = project_root()
-    written = write_pdfs(root, args.out, games=args.game)
+    try:
+        written = write_pdfs(root, args.out, games=args.game)
+    except GlossaryError as error:
+        raise UsageError(f"the glossary has problems; run `python -m codex check`: {error.problems[0]}") from None
+    except PdfError as error:
+        raise UsageError(str(error)) from None
     for path in written:
         print(path)
     return 0

@@ -19,7 +19,7 @@ from .model import (
     position,
     read_text,
 )
-from .slugs import slugify
+from .links import collisions
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 TERM_KEYS = {
@@ -223,6 +223,7 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
     # A name or alias must point at one term; identical *names* are allowed only when the other language tells
     # the terms apart (D&D's "Melee Attack" statistic vs "melee attack" act share "рукопашная атака").
     owners: dict[tuple[str, str], list[tuple[Term, bool]]] = {}
+    reported: set[frozenset[str]] = set()  # pairs already named by a name collision
     for term in terms.values():
         for lang in LANGS:
             for index, text in enumerate(term.names(lang)):
@@ -237,19 +238,15 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
         for term, is_name in rest:
             if term.id == first[0].id:
                 continue
+            reported.add(frozenset((term.id, first[0].id)))
             checker.problem(_alias_pos(term, lang, text), term.id,
                             f"{'name' if is_name else 'alias'} '{text}' ({lang}) is also a name of '{first[0].id}'")
-    from .links import short_links  # after the checks above, so the collision message is about slugs only
-
-    for slug, owners_ in short_links(game, strict=False).items():
-        ids = sorted({t.id for t in owners_})
-        if len(ids) > 1 and not _homonyms(owners_):
-            term = terms[ids[1]]
-            checker.problem(term._raw, term.id, f"short link /t/{game.id}/{slug}/ is claimed by both '{ids[0]}' and '{ids[1]}'")
-
-
-def _homonyms(terms: list[Term]) -> bool:
-    return len({_fold(t.name["en"]) for t in terms}) == 1 or len({_fold(t.name["ru"]) for t in terms}) == 1
+    for slug, claimants in collisions(game).items():
+        first, second = claimants[0], claimants[1]
+        if frozenset((first.id, second.id)) in reported:
+            continue
+        checker.problem(second._raw, second.id,
+                        f"short link /t/{game.id}/{slug}/ is claimed by both '{first.id}' and '{second.id}'")
 
 
 def _distinct_elsewhere(terms: list[Term], lang: str) -> bool:

@@ -32,3 +32,13 @@ def site_url(root: Path) -> str:
     if env_single:
         return os.environ.get(env_single.group(1), DEFAULT_SITE_URL)
     return value.strip("\"'")
+
+
+def site_language(root: Path, default: str = "ru") -> str:
+    """mkdocs.yml's `theme.language` when it is one of the glossary's languages (en, ru), else `default`."""
+    config = root / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8") if config.is_file() else ""
+    theme = re.search(r"^theme:[ \t]*\n((?:[ \t]+.*\n|[ \t]*\n)*)", text + "\n", re.M)
+    language = re.search(r"^[ \t]+language:[ \t]*[\"']?(\w+)", theme.group(1), re.M) if theme else None
+    value = language.group(1) if language else default
+    return value if value in ("en", "ru") else default

@@ -14,11 +14,12 @@ def term_url(site_url: str, term: Term) -> str:
     return site_url.rstrip("/") + "/" + term_path(term.game, term.id)
 
 
-def short_links(game: Game, strict: bool = True) -> dict[str, list[Term]]:
-    """`/t/<game>/<slug>/` for every name and alias in both languages, slug -> the terms that claim it.
+def short_links(game: Game) -> dict[str, list[Term]]:
+    """`/t/<game>/<slug>/` for every name and alias in both languages: slug -> the terms that claim it.
 
-    A term's own id always wins its slug (the lower-case D&D "melee attack" keeps melee-attack); with strict,
-    slugs still shared after that are the homonyms `codex check` allows, kept as disambiguation lists.
+    Several terms claim one slug only when they are homonyms (the rulebook prints the same name, such as
+    D&D's "Melee Attack" and "melee attack"): then a term whose id is the slug keeps it, otherwise the short
+    link lists them all. Any other shared slug is a `codex check` error (see `collisions`).
     """
     claims: dict[str, list[Term]] = {}
     for term in game.terms.values():
@@ -28,9 +29,19 @@ def short_links(game: Game, strict: bool = True) -> dict[str, list[Term]]:
                 if slug and term not in claims.setdefault(slug, []):
                     claims[slug].append(term)
     for slug, terms in claims.items():
-        if len(terms) > 1 and slug in game.terms and game.terms[slug] in terms:
+        if len(terms) > 1 and homonyms(terms) and slug in game.terms and game.terms[slug] in terms:
             claims[slug] = [game.terms[slug]]
     return claims
+
+
+def homonyms(terms: list[Term]) -> bool:
+    """Terms whose names the rulebook prints alike in one language (ignoring case)."""
+    return any(len({t.name[lang].casefold() for t in terms}) == 1 for lang in LANGS)
+
+
+def collisions(game: Game) -> dict[str, list[Term]]:
+    """Short links claimed by terms that are not homonyms: each is an error naming both terms."""
+    return {slug: terms for slug, terms in short_links(game).items() if len(terms) > 1 and not homonyms(terms)}
 
 
 def redirects(game: Game) -> dict[str, str]:

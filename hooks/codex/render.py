@@ -30,6 +30,16 @@ LABELS = {
     "download_pdf": {"en": "Download this glossary as PDF", "ru": "Скачать глоссарий в PDF"},
     "share": {"en": "Share", "ru": "Поделиться"},
     "copy_link": {"en": "Link", "ru": "Ссылка"},
+    # the printable (PDF) glossary
+    "rules_glossary": {"en": "Rules glossary", "ru": "Глоссарий правил"},
+    "contents": {"en": "Contents", "ru": "Содержание"},
+    "sources": {"en": "Sources", "ru": "Источники"},
+    "categories": {"en": "Categories", "ru": "Категории"},
+    "category": {"en": "Category", "ru": "Категория"},
+    "lang_ru": {"en": "Russian", "ru": "Русский"},
+    "lang_en": {"en": "English", "ru": "Английский"},
+    "print_note": {"en": "Terms are ordered A–Z by English name; underlined words link to their terms.",
+                   "ru": "Термины упорядочены по английским названиям (A–Z); подчёркнутые слова — ссылки на термины."},
 }
 
 LOCALES = {"en": "en_US", "ru": "ru_RU"}
@@ -115,9 +125,9 @@ def term_page(
     lang: str,
     backlinks: dict[str, list[str]],
     implied_by: dict[str, list[str]],
-    pdf_name: str | None = None,
+    url: str = "",
 ) -> str:
-    """The Markdown of one term page: names, game › category, RU/EN tabs, relations, source."""
+    """The Markdown of one term page: names, game › category, RU/EN tabs, share links, relations, source."""
     cat = game.categories.get(term.category, {"en": term.category, "ru": term.category})
     other = "en" if lang == "ru" else "ru"
     lines = [
@@ -149,6 +159,8 @@ def term_page(
         lines.append("")
         lines.extend(("    " + line) if line.strip() else "" for line in body.split("\n"))
         lines.append("")
+    if url:
+        lines += [share_block(term, url, lang), ""]
     relations = {
         "implies": term.implies,
         "implied_by": implied_by.get(term.id, []),
@@ -171,6 +183,26 @@ def term_page(
         lines.append(f"- {_escape_markdown(doc.title[lang])}{where} (`{doc.file}`)")
     lines.append("")
     return "\n".join(lines)
+
+
+def share_block(term: Term, url: str, lang: str) -> str:
+    """Copy the link, a Markdown link or a BBCode link to the term, in the reader's chosen tab (#ru / #en).
+
+    Works without JavaScript as a plain link field; share.js adds the formats and follows the tab.
+    """
+    attrs = " ".join(
+        f'data-{key}="{html.escape(value, quote=True)}"'
+        for key, value in (("url", url), ("name-en", term.name["en"]), ("name-ru", term.name["ru"]))
+    )
+    buttons = "".join(
+        f'<button type="button" class="md-button" data-share="{fmt}">{text}</button>'
+        for fmt, text in (("url", label("copy_link", lang)), ("markdown", "Markdown"), ("bbcode", "BBCode"))
+    )
+    return (
+        f'<div class="codex-share" {attrs}><span class="codex-share__label">{label("share", lang)}:</span> '
+        f'<input class="codex-share__text" readonly value="{html.escape(url, quote=True)}" '
+        f'aria-label="{label("share", lang)}"> {buttons}</div>'
+    )
 
 
 def linked_definition(game: Game, term: Term, mentions: list[Mention], lang: str) -> str:
@@ -206,7 +238,7 @@ def game_index_page(game: Game, lang: str, pdf_name: str | None = None) -> str:
         "",
     ]
     if pdf_name:
-        lines += [f"[:material-file-pdf-box: {label('download_pdf', lang)}](../pdf/{pdf_name}){{ .md-button }}", ""]
+        lines += [f"[{label('download_pdf', lang)}](../pdf/{pdf_name}){{ .md-button }}", ""]
     for key, name_lang in (("by_en", "en"), ("by_ru", "ru")):
         lines += [f"## {label(key, lang)} {{ #{key.replace('_', '-')} }}", ""]
         current = None

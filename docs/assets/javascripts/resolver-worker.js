@@ -87,10 +87,11 @@ async function start(options) {
     throw new Error("браузер не поддерживает WebAssembly, а без него Python не запустить");
   }
   const manifestUrl = new URL(options.manifest || DEFAULTS.manifest, HERE).href;
-  const pyodideUrl = new URL(options.pyodide || DEFAULTS.pyodide, HERE).href;
-
   progress("Загрузка Python…");
-  const manifestPromise = fetchOk(manifestUrl, "Список глоссариев").then((r) => r.json());
+  // The manifest names the runtime's versioned folder (cached as immutable), so it comes first.
+  const manifest = await (await fetchOk(manifestUrl, "Список глоссариев")).json();
+  const base = new URL(".", manifestUrl);
+  const pyodideUrl = new URL(options.pyodide || manifest.pyodide || DEFAULTS.pyodide, base).href;
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href));
@@ -98,8 +99,6 @@ async function start(options) {
     throw new Error(`не удалось загрузить Pyodide (${pyodideUrl}pyodide.mjs): ${err && err.message ? err.message : err}`);
   }
   const pyodide = await loadPyodide({ indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) });
-  const manifest = await manifestPromise;
-  const base = new URL(".", manifestUrl);
 
   progress("Загрузка модуля codex…");
   const errors = [];

@@ -19,7 +19,6 @@
   var URLS = {
     worker: new URL("resolver-worker.js", SCRIPT_URL).href,
     manifest: new URL("../codex/manifest.json", SCRIPT_URL).href,
-    pyodide: new URL("../pyodide/", SCRIPT_URL).href,
   };
 
   var DEBOUNCE_MS = 150;
@@ -111,7 +110,7 @@
       fail("Ошибка: фоновый процесс не запустился" + (event && event.message ? " (" + event.message + ")" : "") +
         ". Возможно, браузер не поддерживает модульные Web Workers — обновите его.");
     };
-    worker.postMessage({ op: "init", manifest: URLS.manifest, pyodide: URLS.pyodide });
+    worker.postMessage({ op: "init", manifest: URLS.manifest });
     notify();
   }
 

@@ -1,0 +1,138 @@
+"""Deploy: netlify.toml, the generated _headers and _redirects, short links, former ids, share blocks."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from codex.deploy import redirect_pages, redirect_rules
+from codex.links import short_links
+from codex.slugs import slugify
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def netlify(root) -> dict:
+    return tomllib.loads((root / "netlify.toml").read_text(encoding="utf-8"))
+
+
+def test_netlify_build_is_the_readme_build(root, netlify):
+    command = netlify["build"]["command"]
+    assert command == "make build"
+    assert f"`{command}`" in (root / "README.md").read_text(encoding="utf-8")
+    assert netlify["build"]["publish"] == "site"
+    assert netlify["build"]["environment"]["PYTHON_VERSION"].startswith("3.11")
+    assert netlify["build"]["environment"]["NODE_VERSION"]
+
+
+def test_netlify_serves_wasm_and_a_404(netlify):
+    headers = {h["for"]: h["values"] for h in netlify["headers"]}
+    assert headers["/*.wasm"]["Content-Type"] == "application/wasm"
+    assert "immutable" in headers["/assets/pyodide/*"]["Cache-Control"]
+    assert {"from": "/*", "to": "/404.html", "status": 404} in netlify["redirects"]
+
+
+def parse_headers(text: str) -> dict[str, dict[str, str]]:
+    rules: dict[str, dict[str, str]] = {}
+    current = None
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if not line.startswith(" "):
+            current = rules.setdefault(line.strip(), {})
+        else:
+            key, value = line.strip().split(":", 1)
+            current[key] = value.strip()
+    return rules
+
+
+def test_generated_headers(built_site):
+    rules = parse_headers((built_site / "_headers").read_text(encoding="utf-8"))
+    every = rules["/*"]
+    assert every["X-Content-Type-Options"] == "nosniff"
+    assert every["Referrer-Policy"]
+    csp = dict(part.strip().split(" ", 1) for part in every["Content-Security-Policy"].split(";"))
+    assert csp["default-src"] == "'self'"
+    scripts = csp["script-src"].split()
+    assert scripts[:2] == ["'self'", "'wasm-unsafe-eval'"] and "'unsafe-inline'" not in scripts
+    assert "http" not in every["Content-Security-Policy"]  # nothing from other hosts
+    assert rules["/*.wasm"]["Content-Type"] == "application/wasm"
+    assert "immutable" in rules["/assets/pyodide/*"]["Cache-Control"]
+
+
+def test_every_inline_script_is_allowed_by_its_hash(built_site):
+    import base64
+    import hashlib
+
+    csp = parse_headers((built_site / "_headers").read_text(encoding="utf-8"))["/*"]["Content-Security-Policy"]
+    for page in list(built_site.rglob("*.html"))[::25]:
+        html = page.read_text(encoding="utf-8")
+        for body in re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>(.*?)</script>", html, re.S):
+            digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+            assert f"'sha256-{digest}'" in csp, page
+
+
+def test_pyodide_is_vendored_in_a_versioned_folder(built_site, root):
+    import json
+
+    version = json.loads((root / "node_modules/pyodide/package.json").read_text())["version"]
+    folder = built_site / "assets/pyodide" / version
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (folder / name).is_file(), name
+    manifest = json.loads((built_site / "assets/codex/manifest.json").read_text())
+    assert manifest["pyodide"] == f"../pyodide/{version}/"
+
+
+def test_every_name_and_alias_has_a_short_link_to_an_existing_page(glossary, built_site):
+    rules = (built_site / "_redirects").read_text(encoding="utf-8").splitlines()
+    targets = {line.split()[0]: line.split()[1] for line in rules if line and not line.startswith("#")}
+    for game in glossary.games.values():
+        for term in game.terms.values():
+            for lang in ("en", "ru"):
+                for name in term.names(lang):
+                    source = f"/t/{game.id}/{slugify(name)}/"
+                    page = built_site / source.strip("/") / "index.html"
+                    assert page.is_file(), source
+                    if source in targets:  # homonyms get a list page instead of a redirect
+                        assert (built_site / targets[source].strip("/") / "index.html").is_file()
+
+
+def test_russian_short_link(built_site):
+    rules = (built_site / "_redirects").read_text(encoding="utf-8")
+    assert "/t/mage-wars/egida/ /mage-wars/aegis/ 301" in rules
+    page = (built_site / "t/mage-wars/egida/index.html").read_text(encoding="utf-8")
+    assert 'content="0; url=../../../mage-wars/aegis/"' in page
+
+
+def test_homonyms_get_a_list_not_a_guess(built_site):
+    page = (built_site / "t/mage-wars/ryvok/index.html").read_text(encoding="utf-8")
+    assert "../../../mage-wars/charge/" in page and "../../../mage-wars/snatch/" in page
+
+
+def test_former_ids_redirect(glossary):
+    import copy
+
+    game = copy.deepcopy(glossary.game("keyforge"))
+    game.terms["keys"].former_ids = ["key"]
+    rules = redirect_rules(type(glossary)({"keyforge": game}))
+    assert "/keyforge/key/ /keyforge/keys/ 301" in rules
+    pages = redirect_pages(type(glossary)({"keyforge": game}), "ru")
+    assert 'url=../keys/' in pages["keyforge/key/index.html"]
+
+
+def test_short_links_never_collide(glossary):
+    for game in glossary.games.values():
+        for slug, terms in short_links(game).items():
+            if len(terms) > 1:  # only homonyms, whose name is printed the same
+                assert len({t.name["ru"] for t in terms}) == 1 or len({t.name["en"] for t in terms}) == 1, slug
+
+
+def test_share_block_on_every_term_page(glossary, built_site, site_url):
+    for game in glossary.games.values():
+        for term in list(game.terms.values())[::10]:
+            html = (built_site / game.id / term.id / "index.html").read_text(encoding="utf-8")
+            assert f'data-url="{site_url}{game.id}/{term.id}/"' in html
+            assert 'data-share="markdown"' in html and 'data-share="bbcode"' in html
