@@ -4,6 +4,8 @@ Only event wiring and I/O live here; everything else is the `codex` package besi
 """
 from __future__ import annotations
 
+import html
+import json
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -12,8 +14,6 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-
-import json
 
 from codex.check import load
 from codex.deploy import headers_file, inline_script_hashes
@@ -98,7 +98,7 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_) -> Navigati
             index = next((c for c in item.children if getattr(c, "file", None) and c.file.src_uri.endswith("/index.md")), None)
             game = index.file.src_uri.split("/")[0] if index else None
             if game in game_ids:
-                index.title = glossary.games[game].name[_state["lang"]]
+                index.title = html.escape(glossary.games[game].name[_state["lang"]])  # the theme prints it raw
                 index.parent = None
                 keep.append(index)
     resolver = [p for p in keep if p.file.src_uri == "resolver.md"]

@@ -78,3 +78,11 @@ def site_server(built_site, site_port, site_url):
     yield site_url
     server.shutdown()
     server.server_close()
+
+
+# Debian's Chromium, driven by Playwright (never `playwright install`): the flags this sandbox needs.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]

@@ -132,10 +132,12 @@ def term_page(
     other = "en" if lang == "ru" else "ru"
     lines = [
         "---",
-        f"title: {_yaml_str(term.title)}",
-        f"description: {_yaml_str(first_sentence(term.definition[lang]))}",
+        # Themes print title and description unescaped: they go in as HTML text; og_* are escaped by overrides/.
+        f"title: {_yaml_str(html.escape(term.title))}",
+        f"description: {_yaml_str(html.escape(first_sentence(term.definition[lang])))}",
         "codex_term: true",
         f"og_title: {_yaml_str(f'{term.title} — {game.name[lang]}')}",
+        f"og_description: {_yaml_str(first_sentence(term.definition[lang]))}",
         f"og_locale: {LOCALES[lang]}",
         f"og_locale_alternate: {LOCALES[other]}",
         "---",
@@ -143,7 +145,7 @@ def term_page(
         f"# {_escape_markdown(term.title)}",
         "",
         f'<p class="codex-crumbs" markdown>[{_escape_markdown(game.name[lang])}](index.md) › '
-        f"[{cat[lang]} · {cat[other]}](index.md#{_category_anchor(term.category)})</p>",
+        f"[{_escape_markdown(cat[lang])} · {_escape_markdown(cat[other])}](index.md#{_category_anchor(term.category)})</p>",
         "",
     ]
     aliases = [a for lang_ in (lang, other) for a in term.aliases.get(lang_, [])]
@@ -229,7 +231,7 @@ def game_index_page(game: Game, lang: str, pdf_name: str | None = None) -> str:
     other = "en" if lang == "ru" else "ru"
     lines = [
         "---",
-        f"title: {_yaml_str(game.name[lang])}",
+        f"title: {_yaml_str(html.escape(game.name[lang]))}",
         "---",
         "",
         f"# {_escape_markdown(game.name[lang])}",

@@ -1,0 +1,98 @@
+"""Hostile glossary text is shown as text everywhere in the built site, and nothing runs in a real browser."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from test_render import HOSTILE
+
+pytestmark = pytest.mark.slow
+class _Live(HTMLParser):
+    """Collects what a browser would run or load from a piece of HTML (not the escaped text)."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self._in_script = False
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.found.append(f"<{tag} {name}=>")
+            if name in ("href", "src", "action") and (value or "").strip().lower().startswith("javascript:"):
+                self.found.append(f"<{tag} {name}={value}>")
+        if tag == "img" and dict(attrs).get("src") == "x":
+            self.found.append("<img src=x>")
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script and "alert(" in data:
+            self.found.append(f"<script>{data[:40]}")
+
+
+def live_markup(html: str) -> list[str]:
+    return _Live(html).found
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory, root) -> Path:
+    base = tmp_path_factory.mktemp("hostile")
+    for name in ("mkdocs.yml", "docs", "hooks", "overrides", "package.json"):
+        source = root / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, base / name)
+    (base / "node_modules").symlink_to(root / "node_modules")
+    (base / "glossary").mkdir()
+    (base / "glossary" / "evil.yml").write_text(HOSTILE, encoding="utf-8")
+    (base / "docs" / "index.md").write_text("# Home\n\n<!-- codex:games -->\n", encoding="utf-8")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=base, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return base / "site"
+
+
+def test_no_page_carries_raw_markup_from_the_glossary(hostile_site):
+    for page in hostile_site.rglob("*.html"):
+        assert live_markup(page.read_text(encoding="utf-8")) == [], page
+    term = (hostile_site / "evil/xss/index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in term  # shown, as text
+
+
+def test_search_index_keeps_it_as_text(hostile_site):
+    index = json.loads((hostile_site / "search/search_index.json").read_text(encoding="utf-8"))
+    for doc in index["docs"]:
+        assert live_markup(doc["title"]) == [] and live_markup(doc["text"]) == [], doc["location"]
+
+
+def test_the_linker_index_and_pages_stay_data(hostile_site):
+    data = json.loads((hostile_site / "assets/codex/evil.json").read_text(encoding="utf-8"))
+    assert data["terms"]["xss"]["name"]["en"] == "<script>alert(1)</script>"  # data, escaped where shown
+
+
+def test_nothing_runs_in_a_browser(hostile_site):
+    from playwright.sync_api import sync_playwright
+
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+
+    dialogs = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        for path in ("evil/xss/index.html", "evil/index.html"):
+            page.goto((hostile_site / path).as_uri())
+            page.wait_for_timeout(300)
+            assert page.locator("img[src=x]").count() == 0
+        browser.close()
+    assert dialogs == []

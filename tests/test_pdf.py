@@ -1,0 +1,217 @@
+"""The printed glossaries: one PDF per game with every name and definition, bookmarks, working internal links,
+embedded fonts, hostile text shown as text; and the site build puts them at pdf/<game>.pdf."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ArrayObject, Destination, DictionaryObject
+
+from codex.printable import FRONT_MATTER
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_pdf(cwd: Path, out: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "codex", "pdf", "--out", str(out)],
+        cwd=cwd, capture_output=True, text=True, timeout=300, env={**os.environ, **(env or {})},
+    )
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory) -> dict[str, Path]:
+    """Every game's PDF, printed once for the module by the command line."""
+    out = tmp_path_factory.mktemp("pdf")
+    result = run_pdf(ROOT, out)
+    assert result.returncode == 0, result.stderr
+    written = [Path(line) for line in result.stdout.split()]
+    assert all(path.parent == out for path in written)
+    return {path.stem: path for path in written}
+
+
+@pytest.fixture(scope="module")
+def texts(printed) -> dict[str, str]:
+    return {gid: pdf_text(path) for gid, path in printed.items()}
+
+
+def pdf_text(path: Path, first: int | None = None, last: int | None = None) -> str:
+    pages = (["-f", str(first), "-l", str(last)] if first else [])
+    return subprocess.run(["pdftotext", "-enc", "UTF-8", *pages, str(path), "-"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def squash(text: str) -> str:
+    """Compare text tolerant of line breaks and hyphenation: no whitespace, no (soft) hyphens."""
+    return re.sub(r"[\s\u00ad\u2010-]+", "", text)
+
+
+def flatten(outline) -> list:
+    out = []
+    for item in outline:
+        out.extend(flatten(item) if isinstance(item, list) else [item])
+    return out
+
+
+def test_one_pdf_per_game(glossary, printed):
+    assert set(printed) == set(glossary.games)
+    for path in printed.values():
+        assert path.read_bytes().startswith(b"%PDF-")
+
+
+def test_every_name_in_both_languages_is_printed(glossary, texts):
+    for game in glossary.games.values():
+        text = squash(texts[game.id])
+        missing = [(t.id, lang) for t in game.terms.values() for lang in ("en", "ru") if squash(t.name[lang]) not in text]
+        assert missing == [], game.id
+
+
+def test_every_definition_is_printed_whole(glossary, texts):
+    """Nothing lost: each definition's beginning and end (definitions are long) appear in the PDF's text."""
+    for game in glossary.games.values():
+        text = squash(texts[game.id])
+        lost = []
+        for term in game.terms.values():
+            for lang in ("ru", "en"):
+                definition = squash(term.definition[lang])
+                if definition[:40] not in text or definition[-40:] not in text:
+                    lost.append((term.id, lang))
+        assert lost == [], game.id
+
+
+def test_one_bookmark_per_term_plus_front_matter(glossary, printed):
+    for game in glossary.games.values():
+        reader = PdfReader(printed[game.id])
+        titles = [" ".join(item.title.split()) for item in flatten(reader.outline)]
+        assert len(titles) == len(game.terms) + len(FRONT_MATTER), game.id
+        expected = {f"{t.name['en']} · {t.name['ru']}" for t in game.terms.values()}
+        assert set(titles[len(FRONT_MATTER):]) == expected, game.id
+        assert titles[0] == game.name["ru"]  # the title page (mkdocs.yml's theme.language is ru)
+        assert titles[1] == "Содержание"
+
+
+def _link_targets(reader: PdfReader) -> list[tuple[int, str, int]]:
+    """(page index, destination name, target page index) for every internal link annotation."""
+    named = reader.named_destinations
+    out = []
+    for index, page in enumerate(reader.pages):
+        for ref in page.get("/Annots") or []:
+            annot = ref.get_object()
+            if annot.get("/Subtype") != "/Link":
+                continue
+            dest = annot.get("/Dest")
+            action = annot.get("/A")
+            if dest is None and action is not None and action.get("/S") == "/GoTo":
+                dest = action.get("/D")
+            if dest is None:
+                continue
+            dest = dest.get_object() if hasattr(dest, "get_object") else dest
+            if isinstance(dest, ArrayObject):  # an explicit destination: [page /XYZ ...]
+                target = next(i for i, p in enumerate(reader.pages) if p.indirect_reference == dest[0])
+                out.append((index, "", target))
+                continue
+            name = str(dest)
+            resolved = named.get(name) or named.get(name.lstrip("/")) or named.get("/" + name.lstrip("/"))
+            assert isinstance(resolved, Destination), f"link to unknown destination {name} on page {index + 1}"
+            out.append((index, name.lstrip("/"), reader.get_destination_page_number(resolved)))
+    return out
+
+
+def test_cross_references_link_to_their_terms_page(glossary, printed):
+    for game in glossary.games.values():
+        reader = PdfReader(printed[game.id])
+        links = [(src, name, target) for src, name, target in _link_targets(reader) if name in game.terms]
+        assert len(links) > len(game.terms), game.id  # the contents alone links every term
+        from_definitions = [link for link in links if link[0] >= 2]  # after the title page and the contents' start
+        assert from_definitions, game.id
+        wrong = []
+        page_text: dict[int, str] = {}
+        for _, name, target in links:
+            if target not in page_text:
+                page_text[target] = squash(pdf_text(printed[game.id], target + 1, target + 1))
+            if squash(game.terms[name].name["en"]) not in page_text[target]:
+                wrong.append((name, target + 1))
+        assert wrong == [], game.id
+
+
+def test_fonts_are_embedded_and_dejavu(printed):
+    for gid, path in printed.items():
+        reader = PdfReader(path)
+        seen = {}
+        for page in reader.pages:
+            fonts = page.get("/Resources", {}).get("/Font", {})
+            for ref in fonts.values():
+                font = ref.get_object()
+                seen[font["/BaseFont"]] = font
+        assert seen, gid
+        for name, font in seen.items():
+            descriptor_owner = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = descriptor_owner["/FontDescriptor"].get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (gid, name)
+            assert "DejaVu" in name, (gid, name)  # Cyrillic comes from DejaVu, not a fallback that may draw boxes
+
+
+HOSTILE = """\
+game:
+  id: evil
+  name: {en: "Evil</style><script>alert(0)</script>", ru: "Зло \\"кавычки\\" \\\\"}
+  sources:
+    doc: {file: evil.txt, title: {en: "<b>Doc</b>", ru: Док}}
+categories:
+  trait: {en: trait, ru: черта}
+terms:
+  - id: xss
+    name: {en: "<script>alert(1)</script>", ru: "<img src=x onerror=alert(1)>"}
+    category: trait
+    definition:
+      ru: "Смотри <script>alert(1)</script> и [клик](javascript:alert(1)) и **жирный**."
+      en: "See <img src=x onerror=alert(2)> and <a href='#armor'>a</a> & Armor.\\n\\nSecond <b>paragraph</b>."
+    see_also: [armor]
+    source: {docs: [doc]}
+  - id: armor
+    name: {en: Armor, ru: Броня}
+    category: trait
+    definition: {ru: Броня вычитается из урона., en: Armor is subtracted from damage.}
+    source: {docs: [doc]}
+"""
+
+
+def test_hostile_text_is_printed_literally(tmp_path):
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "evil.yml").write_text(HOSTILE, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_url: https://example.org/\ntheme:\n  name: material\n  language: en\n")
+    result = run_pdf(tmp_path, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    path = tmp_path / "out" / "evil.pdf"
+    text = " ".join(pdf_text(path).split())
+    for shown in ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "<img src=x onerror=alert(2)>",
+                  "<a href='#armor'>a</a> & Armor.", "Second <b>paragraph</b>.", "[клик](javascript:alert(1))",
+                  "**жирный**", "Evil</style><script>alert(0)</script>"):
+        assert shown in text, shown
+    titles = [item.title for item in flatten(PdfReader(path).outline)]
+    assert titles[:2] == ["Evil</style><script>alert(0)</script>", "Contents"]  # theme.language en
+    assert len(titles) == 2 + len(FRONT_MATTER)
+
+
+def test_missing_chromium_is_one_line_not_a_traceback(tmp_path):
+    result = run_pdf(ROOT, tmp_path, env={"CODEX_CHROMIUM": str(tmp_path / "no-chromium")})
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: Chromium not found: install Debian's chromium"), result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_site_build_puts_the_pdfs_in_place_and_links_them(glossary, built_site):
+    for gid in glossary.games:
+        pdf = built_site / "pdf" / f"{gid}.pdf"
+        assert pdf.is_file() and pdf.read_bytes().startswith(b"%PDF-"), gid
+        assert len(PdfReader(pdf).outline) == len(glossary.games[gid].terms) + len(FRONT_MATTER)
+        index = (built_site / gid / "index.html").read_text(encoding="utf-8")
+        assert f'href="../pdf/{gid}.pdf"' in index, gid
