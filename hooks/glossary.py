@@ -132,7 +132,15 @@ def on_post_build(config: MkDocsConfig, **_) -> None:
         if path.is_file():
             hashes |= set(inline_script_hashes([path.read_text(encoding="utf-8")]))
     (Path(config.site_dir) / "_headers").write_text(headers_file(sorted(hashes)), encoding="utf-8")
+    _rewrite_as_utf8(Path(config.site_dir) / "search" / "search_index.json")
     _state["script_hashes"] = []
+
+
+def _rewrite_as_utf8(path: Path) -> None:
+    """The search plugin writes Cyrillic as \\uXXXX escapes (6 bytes a letter): UTF-8 takes 2."""
+    if path.is_file():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def on_serve(server, config: MkDocsConfig, builder, **_):

@@ -35,8 +35,11 @@ html { font-family: "DejaVu Serif", "DejaVu Sans", "Liberation Serif", "Liberati
 body { margin: 0; }
 h1, .ui, .meta, .lang-head, .rel, .source, .letter, .toc, .title-page {
   font-family: "DejaVu Sans", "Liberation Sans", sans-serif; }
+/* Chromium names a bookmark after its heading's laid-out lines and drops the space where a line wraps;
+   a preserved space survives the wrap. (The heading's text is one line with single spaces.) */
+h1 { white-space: pre-wrap; }
 a { color: #3b1f8f; text-decoration: underline; text-decoration-color: #b7a9e0; text-underline-offset: 1.5pt; }
-p { margin: 0 0 0.45em; orphans: 3; widows: 3; }
+p { margin: 0 0 0.45em; orphans: 2; widows: 2; }
 
 /* title page */
 .title-page { height: 255mm; display: flex; flex-direction: column; justify-content: center; break-after: page; }
@@ -44,7 +47,7 @@ p { margin: 0 0 0.45em; orphans: 3; widows: 3; }
 .title-page h1 { font-size: 30pt; line-height: 1.15; margin: 0 0 3mm; border: 0; padding: 0; }
 .subtitle { font-size: 17pt; color: #444; margin: 0 0 8mm; }
 .count { font-size: 11pt; color: #333; margin-bottom: 10mm; }
-.title-page h2, .title-head { font-size: 9pt; text-transform: uppercase; letter-spacing: 0.06em; color: #666;
+.title-head { font-size: 9pt; text-transform: uppercase; letter-spacing: 0.06em; color: #666;
   margin: 6mm 0 2mm; font-weight: bold; }
 .title-page ul { list-style: none; padding: 0; margin: 0; font-size: 10pt; }
 .title-page li { margin: 0 0 1.5mm; }
@@ -124,7 +127,7 @@ def _title_page(game: Game, lang: str) -> str:
     other = _other(lang)
     out = ['<section class="title-page" id="_title">',
            f'<p class="kicker">{_e(label("rules_glossary", lang))} · {_e(label("rules_glossary", other))}</p>',
-           f'<h1 lang="{lang}">{_e(game.name[lang])}</h1>']
+           f'<h1 lang="{lang}">{_e(_line(game.name[lang]))}</h1>']
     if game.name[other] != game.name[lang]:
         out.append(f'<p class="subtitle" lang="{other}">{_e(game.name[other])}</p>')
     out.append(f'<p class="count">{len(game.terms)} {_e(label("terms", lang))}</p>')
@@ -169,8 +172,8 @@ def _term_section(game: Game, term: Term, mentions: dict[str, list[Mention]], la
     other = _other(lang)
     cat = game.categories.get(term.category, {"en": term.category, "ru": term.category})
     out = [f'<section class="term" id="{_e(term.id)}">',
-           f'<h1><span lang="en">{_e(term.name["en"])}</span><span class="sep"> · </span>'
-           f'<span lang="ru">{_e(term.name["ru"])}</span></h1>']
+           f'<h1><span lang="en">{_e(_line(term.name["en"]))}</span><span class="sep"> · </span>'
+           f'<span lang="ru">{_e(_line(term.name["ru"]))}</span></h1>']
     meta = [f'{_e(label("category", lang))}: <span class="cat">{_e(cat[lang])} · {_e(cat[other])}</span>']
     aliases = [a for lang_ in (lang, other) for a in term.aliases.get(lang_, [])]
     if aliases:
@@ -245,6 +248,11 @@ def css_string(text: str) -> str:
         else:
             out.append(char)
     return '"' + "".join(out) + '"'
+
+
+def _line(text: str) -> str:
+    """Heading text as one line with single spaces (headings keep their spaces: see the CSS)."""
+    return " ".join(text.split())
 
 
 def _other(lang: str) -> str:

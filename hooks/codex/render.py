@@ -174,10 +174,11 @@ def term_page(
         ids = relations[key]
         if not ids:
             continue
-        lines += [f"## {label(key, lang)} {{ #{key.replace('_', '-')} }}", ""]
+        # Relation lists are navigation, not content: kept out of the search index (Material's exclusion).
+        lines += [f"## {label(key, lang)} {{ #{key.replace('_', '-')} data-search-exclude }}", ""]
         lines += [f"- {_term_link(game.terms[tid], lang)}" for tid in ids]
         lines.append("")
-    lines += [f"## {label('source', lang)} {{ #source }}", ""]
+    lines += [f"## {label('source', lang)} {{ #source data-search-exclude }}", ""]
     for doc_id in term.source_docs:
         doc = game.sources[doc_id]
         page = term.source_page or doc.page
@@ -201,7 +202,7 @@ def share_block(term: Term, url: str, lang: str) -> str:
         for fmt, text in (("url", label("copy_link", lang)), ("markdown", "Markdown"), ("bbcode", "BBCode"))
     )
     return (
-        f'<div class="codex-share" {attrs}><span class="codex-share__label">{label("share", lang)}:</span> '
+        f'<div class="codex-share" data-search-exclude {attrs}><span class="codex-share__label">{label("share", lang)}:</span> '
         f'<input class="codex-share__text" readonly value="{html.escape(url, quote=True)}" '
         f'aria-label="{label("share", lang)}"> {buttons}</div>'
     )
