@@ -133,11 +133,8 @@ def _russian_lexeme(word: str) -> tuple[str, ...]:
 # --- names ---------------------------------------------------------------------------------
 
 
-def name_pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
-    """A name as a list of folded words and slots: "Smite CREATURE +[#]" -> ["smite", WORD_SLOT, NUMBER_SLOT]."""
-    for text, kind in sorted(placeholders, key=lambda p: -len(p[0])):
-        if text and text in name:
-            name = name.replace(text, f" {NUMBER_SLOT if kind == 'number' else WORD_SLOT} ")
+def name_pattern(name: str) -> list[str]:
+    """A name as folded words, slots kept: "smite \x00W\x00 \x00N\x00" -> ["smite", WORD_SLOT, NUMBER_SLOT]."""
     out: list[str] = []
     for piece in name.split():
         if piece in (NUMBER_SLOT, WORD_SLOT):

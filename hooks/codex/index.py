@@ -81,7 +81,7 @@ def _pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
     for text, kind in sorted(placeholders, key=lambda p: -len(p[0])):
         slot = forms.NUMBER_SLOT if kind == "number" else forms.WORD_SLOT
         name = re.sub(rf"(?<!\w){re.escape(text)}(?!\w)", f" {slot} ", name)
-    return forms.name_pattern(name, [])
+    return forms.name_pattern(name)
 
 
 def build(game: Game, lexeme=forms.russian_lexeme) -> Index:

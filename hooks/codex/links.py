@@ -10,10 +10,6 @@ def term_path(game_id: str, term_id: str) -> str:
     return f"{game_id}/{term_id}/"
 
 
-def term_url(site_url: str, term: Term) -> str:
-    return site_url.rstrip("/") + "/" + term_path(term.game, term.id)
-
-
 def short_links(game: Game) -> dict[str, list[Term]]:
     """`/t/<game>/<slug>/` for every name and alias in both languages: slug -> the terms that claim it.
 

@@ -171,7 +171,7 @@ class Resolver:
                 best = 0.0
                 for lang_names in term.names.values():
                     for name in lang_names:
-                        words = " ".join(w for w in forms.name_pattern(name, []) if w not in ("x", "х"))
+                        words = " ".join(w for w in forms.name_pattern(name) if w not in ("x", "х"))
                         best = max(best, _similarity(wanted, words))
                 if best >= 0.6 and (term.id not in results or results[term.id]["score"] < best * 0.79):
                     results[term.id] = self._candidate(term.id, round(best * 0.79, 3), number if term.has_number else None)
