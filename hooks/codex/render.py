@@ -242,6 +242,7 @@ def game_index_page(game: Game, lang: str, pdf_name: str | None = None) -> str:
     ]
     if pdf_name:
         lines += [f"[{label('download_pdf', lang)}](../pdf/{pdf_name}){{ .md-button }}", ""]
+    lines += ['<div class="codex-index" markdown>', ""]
     for key, name_lang in (("by_en", "en"), ("by_ru", "ru")):
         lines += [f"## {label(key, lang)} {{ #{key.replace('_', '-')} }}", ""]
         current = None
@@ -262,6 +263,7 @@ def game_index_page(game: Game, lang: str, pdf_name: str | None = None) -> str:
         lines += [f"### {_escape_markdown(cat[lang])} · {_escape_markdown(cat[other])} {{ #{_category_anchor(cat_id)} }}", ""]
         lines += [f"- {_term_link(t, lang)}" for t in members]
         lines.append("")
+    lines += ["</div>", ""]
     return "\n".join(lines)
 
 
