@@ -1,13 +1,16 @@
 """Nothing from the seeds is lost: every seed entry is a term, and every definition.ru holds its seed text."""
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
 
 from conftest import SEEDS
 
-pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not beside the project")
+# CI always has ../shared/seeds beside the clone: there a missing seed folder fails instead of skipping.
+pytestmark = pytest.mark.skipif(not SEEDS.is_dir() and not os.environ.get("CI"),
+                                reason="the seed documents are not beside the project")
 
 DASHES = re.compile(r"[‐‑‒–—−-]")
 QUOTES = re.compile(r"[«»“”„\"']")
@@ -144,19 +147,6 @@ def test_dnd_glossary_is_complete(glossary):
     assert missing == [] and lost == []
 
 
-def test_dnd_case_pairs_are_distinct_terms(glossary):
-    game = glossary.game("dnd-miniatures")
-    assert game.term("melee-attack-stat").name["en"] == "Melee Attack"
-    assert game.term("melee-attack").name["en"] == "melee attack"
-    assert game.term("melee-attack-stat").category == "creature-statistic"
-
-
-def test_dnd_sub_entries_stay_inside_their_parent(glossary):
-    game = glossary.game("dnd-miniatures")
-    assert "Player’s Choice" in game.term("simultaneous-effects").definition["ru"]
-    assert by_name(game, "Player’s Choice") is None
-
-
 def test_dnd_layout_is_repaired(glossary):
     line12 = glossary.game("dnd-miniatures").term("line-12").definition["ru"]
     assert "расстоянием линия 12" in line12 and "рас-" not in line12
@@ -179,33 +169,3 @@ def test_keyforge_glossary_is_complete(glossary):
     for paragraph in paragraphs:
         if paragraph not in heads:
             assert norm(paragraph) in definitions, paragraph[:60]
-
-
-def test_supplied_english_names_are_marked(glossary):
-    game = glossary.game("keyforge")
-    for term_id, name in (("end-of-turn", "End of Turn"), ("house-choice", "House choice"), ("cost", "Cost")):
-        assert game.term(term_id).name["en"] == name
-        assert "en" in game.term(term_id).supplied
-
-
-# --- relations ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("game,term,relation,targets", [
-    ("mage-wars", "conjuration", "implies", {"nonliving", "psychic-immunity", "unmovable"}),
-    ("mage-wars", "nonliving", "implies", {"poison-immunity", "finite-life"}),
-    ("mage-wars", "incorporeal", "implies", {"nonliving", "burnproof", "uncontainable"}),
-    ("mage-wars", "invisible", "implies", {"pest", "elusive"}),
-    ("mage-wars", "zombie", "implies", {"psychic-immunity", "slow", "nonliving", "bloodthirsty"}),
-    ("mage-wars", "fast", "cancels", {"slow"}),
-    ("mage-wars", "slow", "cancels", {"fast"}),
-    ("mage-wars", "attack-action", "see_also", {"doublestrike", "triplestrike", "sweeping", "zone-attack-or-spell"}),
-    ("dnd-miniatures", "undead", "implies", {"nonliving"}),
-    ("dnd-miniatures", "tiny-reach", "see_also", {"no-reach"}),
-])
-def test_relations_read_from_the_text(glossary, game, term, relation, targets):
-    assert targets <= set(getattr(glossary.game(game).term(term), relation))
-
-
-def test_every_term_is_bilingual(glossary):
-    for term in glossary.terms:
-        for lang in ("en", "ru"):
-            assert term.name[lang].strip() and term.definition[lang].strip(), (term.game, term.id, lang)
