@@ -51,8 +51,25 @@ def on_config(config: MkDocsConfig, **_) -> MkDocsConfig:
     lang = config.theme["language"] if config.theme["language"] in ("en", "ru") else "en"
     version = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"]
     # A versioned folder, so hosts may cache the runtime as immutable.
+    _vendor_offline_shim(config, root)
     _state.update(glossary=glossary, lang=lang, pyodide=pyodide, pyodide_dir=f"assets/pyodide/{version}/", script_hashes=[])
     return config
+
+
+IFRAME_WORKER = "assets/javascripts/vendor/iframe-worker-shim.js"
+
+
+def _vendor_offline_shim(config: MkDocsConfig, root: Path) -> None:
+    """Material's offline plugin loads its file:// worker shim from unpkg.com: serve our pinned copy instead."""
+    polyfills = config.extra.get("polyfills") or []
+    if any("unpkg.com/iframe-worker" in str(url) for url in polyfills):
+        shim = root / "node_modules" / "iframe-worker" / "shim" / "index.js"
+        if not shim.is_file():
+            raise PluginError(f"{shim}: missing; run `npm ci` (the Makefile does)")
+        config.extra["polyfills"] = [IFRAME_WORKER if "unpkg.com/iframe-worker" in str(u) else u for u in polyfills]
+        _state["iframe_worker"] = shim
+    else:
+        _state.pop("iframe_worker", None)
 
 
 def on_files(files: Files, config: MkDocsConfig, **_) -> Files:
@@ -67,6 +84,8 @@ def on_files(files: Files, config: MkDocsConfig, **_) -> Files:
         files.append(File.generated(config, path, content=markdown))
     for path, data in content.assets.items():
         files.append(File.generated(config, path, content=data))
+    if "iframe_worker" in _state:
+        files.append(File.generated(config, IFRAME_WORKER, abs_src_path=str(_state["iframe_worker"])))
     for name in PYODIDE_FILES:
         files.append(File.generated(config, _state["pyodide_dir"] + name, abs_src_path=str(_state["pyodide"] / name)))
     for game_id, data in pdfs.items():

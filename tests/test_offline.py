@@ -1,0 +1,47 @@
+"""The offline copy (`make offline`) works from file://, search included."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import CHROMIUM, CHROMIUM_ARGS
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+@pytest.fixture(scope="module")
+def offline_site(tmp_path_factory, root) -> Path:
+    site = tmp_path_factory.mktemp("offline") / "site"
+    env = {**os.environ, "OFFLINE": "true", "DIRECTORY_URLS": "false", "NO_MKDOCS_2_WARNING": "1"}
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)], cwd=root,
+                            env=env, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return site
+
+
+def test_pages_link_to_files(offline_site):
+    html = (offline_site / "mage-wars" / "conjuration.html").read_text(encoding="utf-8")
+    assert 'href="nonliving.html"' in html
+    assert not (offline_site / "t").exists()  # short links are for sharing online
+
+
+def test_search_works_from_the_local_disk(offline_site):
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto((offline_site / "index.html").as_uri())
+        page.locator("input.md-search__input").click()
+        page.keyboard.type("бесплотные", delay=60)  # a Russian word form of Бесплотный (Incorporeal)
+        results = page.locator(".md-search-result__item")
+        expect(results.first).to_be_visible(timeout=30_000)
+        assert "Incorporeal" in page.locator(".md-search-result").inner_text()
+        page.locator(".md-search-result__item a").first.click()
+        page.wait_for_load_state()
+        assert page.url.startswith("file://") and page.url.endswith(".html")
+        browser.close()
