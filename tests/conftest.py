@@ -28,6 +28,21 @@ def codex_api(glossary):
     return Codex.from_glossary(glossary, "https://example.org/")
 
 
+def copy_project(dest: Path, glossary: Path | None = None, home: str | None = None) -> Path:
+    """A throw-away copy of the project (config, docs, hooks, templates; node_modules linked) to build in."""
+    import shutil
+
+    for name in ("mkdocs.yml", "docs", "hooks", "overrides", "package.json"):
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, dest / name)
+    (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    if glossary is not None:
+        shutil.copytree(glossary, dest / "glossary")
+    if home is not None:
+        (dest / "docs" / "index.md").write_text(home, encoding="utf-8")
+    return dest
+
+
 # --- the built site --------------------------------------------------------------------------
 import functools
 import http.server

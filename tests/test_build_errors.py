@@ -2,28 +2,22 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import copy_project
 from test_check import CASES, FIXTURE, break_file
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory, root) -> Path:
+def project(tmp_path_factory) -> Path:
     """A copy of the project with the small fixture glossary, built once successfully."""
-    base = tmp_path_factory.mktemp("project")
-    for name in ("mkdocs.yml", "docs", "hooks", "overrides", "package.json"):
-        source = root / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, base / name)
-    (base / "node_modules").symlink_to(root / "node_modules")
-    shutil.copytree(FIXTURE, base / "glossary")
-    (base / "docs" / "index.md").write_text("# Home\n\n<!-- codex:games -->\n", encoding="utf-8")
+    base = copy_project(tmp_path_factory.mktemp("project"), FIXTURE, home="# Home\n\n<!-- codex:games -->\n")
     result = mkdocs_build(base)
     assert result.returncode == 0, result.stderr
     return base

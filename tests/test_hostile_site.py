@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -11,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from test_render import HOSTILE
+from conftest import copy_project
+
+HOSTILE_DIR = Path(__file__).parent / "fixtures" / "hostile"
 
 pytestmark = pytest.mark.slow
 class _Live(HTMLParser):
@@ -46,15 +47,8 @@ def live_markup(html: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory, root) -> Path:
-    base = tmp_path_factory.mktemp("hostile")
-    for name in ("mkdocs.yml", "docs", "hooks", "overrides", "package.json"):
-        source = root / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, base / name)
-    (base / "node_modules").symlink_to(root / "node_modules")
-    (base / "glossary").mkdir()
-    (base / "glossary" / "evil.yml").write_text(HOSTILE, encoding="utf-8")
-    (base / "docs" / "index.md").write_text("# Home\n\n<!-- codex:games -->\n", encoding="utf-8")
+def hostile_site(tmp_path_factory) -> Path:
+    base = copy_project(tmp_path_factory.mktemp("hostile"), HOSTILE_DIR, home="# Home\n\n<!-- codex:games -->\n")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=base, env=env,
                             capture_output=True, text=True, timeout=300)

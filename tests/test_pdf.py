@@ -179,29 +179,7 @@ def test_fonts_are_embedded_and_dejavu(printed):
             assert "DejaVu" in name, (gid, name)  # Cyrillic comes from DejaVu, not a fallback that may draw boxes
 
 
-HOSTILE = """\
-game:
-  id: evil
-  name: {en: "Evil</style><script>alert(0)</script>", ru: "Зло \\"кавычки\\" \\\\"}
-  sources:
-    doc: {file: evil.txt, title: {en: "<b>Doc</b>", ru: Док}}
-categories:
-  trait: {en: trait, ru: черта}
-terms:
-  - id: xss
-    name: {en: "<script>alert(1)</script>", ru: "<img src=x onerror=alert(1)>"}
-    category: trait
-    definition:
-      ru: "Смотри <script>alert(1)</script> и [клик](javascript:alert(1)) и **жирный**."
-      en: "See <img src=x onerror=alert(2)> and <a href='#armor'>a</a> & Armor.\\n\\nSecond <b>paragraph</b>."
-    see_also: [armor]
-    source: {docs: [doc]}
-  - id: armor
-    name: {en: Armor, ru: Броня}
-    category: trait
-    definition: {ru: Броня вычитается из урона., en: Armor is subtracted from damage.}
-    source: {docs: [doc]}
-"""
+HOSTILE = (Path(__file__).parent / "fixtures" / "hostile" / "evil.yml").read_text(encoding="utf-8")
 
 
 def test_hostile_text_is_printed_literally(tmp_path):

@@ -46,23 +46,7 @@ def test_english_interface_labels(glossary):
     assert "Mage Wars](index.md) › [spell type · тип заклинания]" in page
 
 
-HOSTILE = """\
-game:
-  id: evil
-  name: {en: Evil, ru: Зло}
-  sources:
-    doc: {file: evil.txt, title: {en: "<b>Doc</b>", ru: Док}}
-categories:
-  trait: {en: trait, ru: черта}
-terms:
-  - id: xss
-    name: {en: "<script>alert(1)</script>", ru: "<img src=x onerror=alert(1)>"}
-    category: trait
-    definition:
-      ru: "Смотри <script>alert('ru')</script> и [клик](javascript:alert(1)) и **жирный**."
-      en: "See <img src=x onerror=alert(2)> and [click](javascript:alert(2)) & <a href='javascript:x'>a</a>."
-    source: {docs: [doc]}
-"""
+HOSTILE = (Path(__file__).parent / "fixtures" / "hostile" / "evil.yml").read_text(encoding="utf-8")
 
 
 def test_hostile_definitions_are_escaped(tmp_path):
