@@ -61,3 +61,14 @@ def test_hostile_definitions_are_escaped(tmp_path):
     assert "\\[клик\\](javascript:alert(1))" in page  # shown as typed, not a link
     assert "&amp;" in page
     assert "\\*\\*жирный\\*\\*" in page  # emphasis is shown as typed: definitions are plain text with paragraphs
+
+
+@pytest.mark.parametrize("number,lang,text", [
+    (1, "ru", "1 термин"), (2, "ru", "2 термина"), (17, "ru", "17 терминов"), (124, "ru", "124 термина"),
+    (162, "ru", "162 термина"), (111, "ru", "111 терминов"), (21, "ru", "21 термин"), (1, "en", "1 term"),
+    (162, "en", "162 terms"),
+])
+def test_counts_agree_in_number(number, lang, text):
+    from codex.render import count
+
+    assert count(number, "terms", lang) == text

@@ -12,7 +12,7 @@ import re
 
 from . import index as index_module
 from .model import Game, Term
-from .render import _initial, _sort_key, chosen, definition_mentions, label, link_text
+from .render import _initial, _sort_key, chosen, count, definition_mentions, label, link_text
 from .resolve import Mention, Resolver
 
 FRONT_MATTER = ("_title", "_contents")  # the ids of the non-term headings, in document order
@@ -130,7 +130,7 @@ def _title_page(game: Game, lang: str) -> str:
            f'<h1 lang="{lang}">{_e(_line(game.name[lang]))}</h1>']
     if game.name[other] != game.name[lang]:
         out.append(f'<p class="subtitle" lang="{other}">{_e(game.name[other])}</p>')
-    out.append(f'<p class="count">{len(game.terms)} {_e(label("terms", lang))}</p>')
+    out.append(f'<p class="count">{_e(count(len(game.terms), "terms", lang))}</p>')
     out.append(f'<p class="title-head">{_e(label("sources", lang))}</p>')
     out.append("<ul>")
     for doc in game.sources.values():

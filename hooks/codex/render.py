@@ -24,7 +24,7 @@ LABELS = {
     "by_en": {"en": "A–Z (English names)", "ru": "A–Z (английские названия)"},
     "by_ru": {"en": "А–Я (Russian names)", "ru": "А–Я (русские названия)"},
     "by_category": {"en": "By category", "ru": "По категориям"},
-    "terms": {"en": "terms", "ru": "терминов"},
+    "terms": {"en": "term terms", "ru": "термин термина терминов"},  # plural forms, see count()
     "supplied": {"en": "name supplied by the project: the source gives none",
                  "ru": "название дано проектом: в источнике его нет"},
     "download_pdf": {"en": "Download this glossary as PDF", "ru": "Скачать глоссарий в PDF"},
@@ -48,6 +48,17 @@ RELATION_SECTIONS = ("implies", "implied_by", "cancels", "see_also", "referenced
 
 def label(key: str, lang: str) -> str:
     return LABELS[key][lang]
+
+
+def count(number: int, key: str, lang: str) -> str:
+    """"162 термина", "17 терминов", "1 term": the label's plural forms chosen by the language's rule."""
+    forms = LABELS[key][lang].split()
+    if lang == "ru":
+        tens, ones = number % 100, number % 10
+        form = forms[2] if 11 <= tens <= 14 else forms[0] if ones == 1 else forms[1] if 2 <= ones <= 4 else forms[2]
+    else:
+        form = forms[0] if number == 1 else forms[1]
+    return f"{number} {form}"
 
 
 # --- linked text ----------------------------------------------------------------------------
@@ -237,7 +248,7 @@ def game_index_page(game: Game, lang: str, pdf_name: str | None = None) -> str:
         "",
         f"# {_escape_markdown(game.name[lang])}",
         "",
-        f"{len(game.terms)} {label('terms', lang)}.",
+        f"{count(len(game.terms), 'terms', lang)}.",
         "",
     ]
     if pdf_name:
@@ -270,7 +281,7 @@ def game_index_page(game: Game, lang: str, pdf_name: str | None = None) -> str:
 def games_list(games: list[Game], lang: str) -> str:
     """The home page's list of games, each with its index and size."""
     return "\n".join(
-        f"- [{_escape_markdown(g.name[lang])}]({g.id}/index.md) — {len(g.terms)} {label('terms', lang)}" for g in games
+        f"- [{_escape_markdown(g.name[lang])}]({g.id}/index.md) — {count(len(g.terms), 'terms', lang)}" for g in games
     )
 
 
