@@ -15,7 +15,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "glossary"
 # (case, file, old text, new text, expected "file:line:col: term: message" prefix or full line)
 CASES = [
     ("invalid-yaml", "alpha.yml", "  - id: aegis\n", "  - id: aegis\n   broken: [\n",
-     "glossary/alpha.yml:20:4: -: invalid YAML: expected <block end>, but found '<block mapping start>'"),
+     "glossary/alpha.yml:20:4: -: invalid YAML: did not find expected '-' indicator"),
     ("tab", "alpha.yml", "    category: trait\n    params:", "\tcategory: trait\n    params:",
      "glossary/alpha.yml:21:1: -: tab character; indent with spaces"),
     ("duplicate-key", "alpha.yml", "    category: trait\n    definition:\n      ru: Броня",
