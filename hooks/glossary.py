@@ -75,10 +75,10 @@ def _vendor_offline_shim(config: MkDocsConfig, root: Path) -> None:
 def on_files(files: Files, config: MkDocsConfig, **_) -> Files:
     """Term pages, game indexes, the resolver's index and wheel, and Pyodide: generated in memory."""
     glossary: Glossary = _state["glossary"]
-    pdfs = _print_pdfs(glossary)
+    _state["pdfs"] = _start_pdfs(glossary)
     content: SiteContent = build_site(
         glossary, _state["lang"], config.site_url or "/", _state["pyodide_dir"], short_links=config.use_directory_urls,
-        pdfs=bool(pdfs))
+        pdfs=True)
     _state["content"] = content
     for path, markdown in content.pages.items():
         files.append(File.generated(config, path, content=markdown))
@@ -88,20 +88,17 @@ def on_files(files: Files, config: MkDocsConfig, **_) -> Files:
         files.append(File.generated(config, IFRAME_WORKER, abs_src_path=str(_state["iframe_worker"])))
     for name in PYODIDE_FILES:
         files.append(File.generated(config, _state["pyodide_dir"] + name, abs_src_path=str(_state["pyodide"] / name)))
-    for game_id, data in pdfs.items():
-        files.append(File.generated(config, f"pdf/{game_id}.pdf", content=data))
+    for game_id in glossary.games:  # known to MkDocs now (links to them validate); written in on_post_build
+        files.append(File.generated(config, f"pdf/{game_id}.pdf", content=b""))
     return files
 
 
-def _print_pdfs(glossary: Glossary) -> dict[str, bytes]:
-    """Each game's PDF (Chromium, ~10 s; `mkdocs serve` reprints only changed games); none, with a warning, without Chromium."""
-    from codex.pdf import PdfError, pdf_bytes
+def _start_pdfs(glossary: Glossary):
+    """Each game's PDF, printed by Chromium in the background while MkDocs renders the pages (`mkdocs serve`
+    reprints only changed games). A missing Chromium fails the build in on_post_build, with the way to fix it."""
+    from codex.pdf import print_in_background
 
-    try:
-        return pdf_bytes(glossary, _state["lang"], reuse=True)
-    except PdfError as error:
-        log.warning(f"no PDFs, and no links to them: {error}")
-        return {}
+    return print_in_background(glossary, _state["lang"], reuse=True)
 
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_) -> Navigation:
@@ -144,7 +141,18 @@ def on_post_page(output: str, page: Page, **_) -> str:
 
 
 def on_post_build(config: MkDocsConfig, **_) -> None:
-    """Netlify's `_headers`, with the CSP computed from what the pages really inline."""
+    """The PDFs printed in the background; Netlify's `_headers`, with the CSP computed from the pages' inline scripts."""
+    from codex.pdf import PdfError
+
+    if _state.get("pdfs") is not None:
+        try:
+            printed = _state.pop("pdfs").result()
+        except PdfError as error:
+            raise PluginError(f"printing the PDFs failed: {error}") from None
+        for game_id, data in printed.items():
+            path = Path(config.site_dir) / "pdf" / f"{game_id}.pdf"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
     hashes = set(_state.get("script_hashes", []))
     for name in ("404.html",):  # rendered outside on_post_page
         path = Path(config.site_dir) / name

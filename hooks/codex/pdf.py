@@ -98,6 +98,14 @@ def pdf_bytes(glossary: Glossary, lang: str, reuse: bool = False) -> dict[str, b
     return {gid: found[gid] for gid in documents}
 
 
+def print_in_background(glossary: Glossary, lang: str, reuse: bool = False) -> concurrent.futures.Future:
+    """`pdf_bytes` on a worker thread: Chromium prints on the other core while MkDocs renders the pages."""
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="codex-pdf")
+    future = pool.submit(pdf_bytes, glossary, lang, reuse)
+    pool.shutdown(wait=False)
+    return future
+
+
 def write_pdfs(root: Path, out_dir: Path, games: list[str] | None = None) -> list[Path]:
     """Load root/glossary and write out_dir/<game-id>.pdf for every game (or the ones named); the paths written."""
     from .check import load
