@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import forms
 from .index import Index, rank
@@ -38,8 +39,7 @@ class Mention:
     parameter: str | None = None
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):  # a tuple: one is made per word of the text, so it must be cheap
     start: int
     end: int
     word: str  # folded
@@ -77,15 +77,19 @@ class Resolver:
         protected = [(m.start(), m.end()) for m in PROTECTED.finditer(text)]
         if self._game_name:
             protected = sorted(protected + [(m.start(), m.end()) for m in self._game_name.finditer(text)])
-        out, p = [], 0
+        out, p, count = [], 0, len(protected)
+        folded: dict[str, tuple[str, bool]] = {}
         for match in forms.WORD.finditer(text):
             start = match.start()
-            while p < len(protected) and protected[p][1] <= start:
+            while p < count and protected[p][1] <= start:
                 p += 1
-            if p < len(protected) and protected[p][0] <= start:
+            if p < count and protected[p][0] <= start:
                 continue
             word = match.group()
-            out.append(_Token(start, match.end(), forms.fold(word), word[:1].isupper()))
+            known = folded.get(word)
+            if known is None:
+                known = folded[word] = (forms.fold(word), word[:1].isupper())
+            out.append(_Token(start, match.end(), *known))
         return out
 
     # --- matching -----------------------------------------------------------------------
@@ -136,9 +140,15 @@ class Resolver:
         """Every mention, left to right, longest first, never overlapping."""
         tokens = self.tokens(text)
         found: list[Mention] = []
+        root = self.index.trie.get("c", {})
+        starts: dict[str, bool] = {}  # can this word begin a name? (most words cannot: skip them cheaply)
         i = 0
         while i < len(tokens):
-            match = self._matches_at(text, tokens, i)
+            word = tokens[i].word
+            can_start = starts.get(word)
+            if can_start is None:
+                can_start = starts[word] = any(key in root for key in self.keys(word))
+            match = self._matches_at(text, tokens, i) if can_start else None
             if match is None:
                 i += 1
                 continue
