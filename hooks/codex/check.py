@@ -178,9 +178,9 @@ class _FileChecker:
             params=params, source_docs=docs, source_page=page, supplied=supplied,
             former_ids=self.id_list(raw.get("former_ids"), raw, label, "former_ids"),
             line=position(raw)[0],
+            raw=raw,
             **{rel: self.id_list(raw.get(rel), raw, label, rel) for rel in RELATIONS},
         )
-        term._raw = raw  # kept for positions of later cross-term checks
         return term
 
 
@@ -205,7 +205,7 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
     """Rules that look across terms: relations, name collisions, short-link collisions, misplaced terms."""
     terms = game.terms
     for term in terms.values():
-        raw = term._raw
+        raw = term.raw
         for rel in RELATIONS:
             for target in getattr(term, rel):
                 if target == term.id:
@@ -245,7 +245,7 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
         first, second = claimants[0], claimants[1]
         if frozenset((first.id, second.id)) in reported:
             continue
-        checker.problem(second._raw, second.id,
+        checker.problem(second.raw, second.id,
                         f"short link /t/{game.id}/{slug}/ is claimed by both '{first.id}' and '{second.id}'")
 
 
@@ -259,7 +259,7 @@ def _fold(text: str) -> str:
 
 
 def _alias_pos(term: Term, lang: str, text: str) -> Any:
-    raw = term._raw
+    raw = term.raw
     for group in (raw.get("aliases") or {}).get(lang) or [], [(raw.get("name") or {}).get(lang)]:
         for value in group:
             if isinstance(value, str) and _fold(value) == text:

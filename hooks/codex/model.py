@@ -56,6 +56,7 @@ class Term:
     source_page: int | None = None
     supplied: tuple[str, ...] = ()  # languages whose name the project supplied (the seed gave none)
     line: int = 0
+    raw: Any = field(default=None, repr=False, compare=False)  # the loaded YAML, for positions in messages
 
     def names(self, lang: str) -> list[str]:
         """The name first, then the aliases, in one language."""
