@@ -4,29 +4,41 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
-from typing import NamedTuple
+from bisect import bisect_right
 
 from . import forms
 from .index import Index, rank
 
 # Text that is already markup or machine text: nothing inside is ever linked, and it is copied unchanged.
-PROTECTED = re.compile(
-    "|".join([
-        r"```.*?(?:```|\Z)",                      # fenced code
-        r"`[^`\n]*`",                             # inline code
-        r"!?\[[^\]\n]*\]\([^)\n]*\)",             # Markdown link or image
-        r"!?\[[^\]\n]*\]\[[^\]\n]*\]",            # Markdown reference link
-        r"^[ ]{0,3}\[[^\]\n]+\]:[^\n]*",          # Markdown link definition
-        r"\[url(?:=[^\]\n]*)?\].*?(?:\[/url\]|\Z)",  # BBCode link
-        r"\[(code|img|email)\b[^\]]*\].*?(?:\[/\1\]|\Z)",
-        r"<(a|code|pre|script|style)\b[^>]*>.*?(?:</\2\s*>|\Z)",
-        r"<[^<>\n]*>",                            # any other HTML tag
-        r"\b(?:https?|ftp)://[^\s<>\[\]()\"']+",  # URL
-        r"\bwww\.[^\s<>\[\]()\"']+",
-        r"[\w.+-]+@[\w-]+\.[\w.-]+",               # e-mail
-    ]),
-    re.S | re.I | re.M,
-)
+# Each kind comes with the character(s) it cannot do without, so text without them skips the scan entirely.
+_PROTECTED_KINDS = [
+    ("`", r"```.*?(?:```|\Z)"),                      # fenced code
+    ("`", r"`[^`\n]*`"),                             # inline code
+    ("[", r"!?\[[^\]\n]*\]\([^)\n]*\)"),             # Markdown link or image
+    ("[", r"!?\[[^\]\n]*\]\[[^\]\n]*\]"),            # Markdown reference link
+    ("[", r"^[ ]{0,3}\[[^\]\n]+\]:[^\n]*"),          # Markdown link definition
+    ("[", r"\[url(?:=[^\]\n]*)?\].*?(?:\[/url\]|\Z)"),  # BBCode link
+    ("[", r"\[(?P<bb>code|img|email)\b[^\]]*\].*?(?:\[/(?P=bb)\]|\Z)"),
+    ("<", r"<(?P<tag>a|code|pre|script|style)\b[^>]*>.*?(?:</(?P=tag)\s*>|\Z)"),
+    ("<", r"<[^<>\n]*>"),                            # any other HTML tag
+    ("://", r"\b(?:https?|ftp)://[^\s<>\[\]()\"']+"),  # URL
+    ("www.", r"\bwww\.[^\s<>\[\]()\"']+"),
+    ("@", r"[\w.+-]+@[\w-]+\.[\w.-]+"),               # e-mail
+]
+PROTECTED = re.compile("|".join(pattern for _, pattern in _PROTECTED_KINDS), re.S | re.I | re.M)
+_protected_by_triggers: dict[frozenset[str], re.Pattern | None] = {}
+
+
+def protected_pattern(text: str) -> re.Pattern | None:
+    """PROTECTED restricted to the kinds whose trigger occurs in the text (None: nothing to protect)."""
+    lowered = text.lower()
+    triggers = frozenset(t for t in {"`", "[", "<", "://", "www.", "@"} if t in lowered)
+    if triggers not in _protected_by_triggers:
+        kinds = [pattern for trigger, pattern in _PROTECTED_KINDS if trigger in triggers]
+        _protected_by_triggers[triggers] = re.compile("|".join(kinds), re.S | re.I | re.M) if kinds else None
+    return _protected_by_triggers[triggers]
+
+
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
 
 
@@ -39,19 +51,13 @@ class Mention:
     parameter: str | None = None
 
 
-class _Token(NamedTuple):  # a tuple: one is made per word of the text, so it must be cheap
-    start: int
-    end: int
-    word: str  # folded
-    first_upper: bool
-
-
 class Resolver:
     """Matches one game's names in text; build once per game and reuse (the index is read-only)."""
 
     def __init__(self, index: Index):
         self.index = index
         self._keys_cache: dict[str, tuple[str, ...]] = {}
+        self._word_cache: dict[str, tuple[str, bool, bool]] = {}
         # The game's own name is never a term mention ("Mage Wars" is not the Mage).
         names = sorted({n for n in index.game_name.values() if n}, key=len, reverse=True)
         self._game_name = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I) if names else None
@@ -73,63 +79,77 @@ class Resolver:
                 self._keys_cache[word] = cached
         return cached
 
-    def tokens(self, text: str) -> list[_Token]:
-        protected = [(m.start(), m.end()) for m in PROTECTED.finditer(text)]
+    def _word(self, word: str) -> tuple[str, bool, bool]:
+        """(folded, capitalised, can begin a name) for a word as written; cached, most words repeat."""
+        info = self._word_cache.get(word)
+        if info is None:
+            folded = forms.fold(word)
+            root = self.index.trie.get("c", {})
+            info = (folded, word[:1].isupper(), any(key in root for key in self.keys(folded)))
+            if len(self._word_cache) < 100_000:
+                self._word_cache[word] = info
+        return info
+
+    def _scan(self, text: str) -> tuple[list[re.Match], list[int], list[int]]:
+        """The text's words (match objects: cheap to make) and the protected spans (starts, ends), merged."""
+        pattern = protected_pattern(text)
+        spans = [m.span() for m in pattern.finditer(text)] if pattern else []
         if self._game_name:
-            protected = sorted(protected + [(m.start(), m.end()) for m in self._game_name.finditer(text)])
-        out, p, count = [], 0, len(protected)
-        folded: dict[str, tuple[str, bool]] = {}
-        for match in forms.WORD.finditer(text):
-            start = match.start()
-            while p < count and protected[p][1] <= start:
-                p += 1
-            if p < count and protected[p][0] <= start:
-                continue
-            word = match.group()
-            known = folded.get(word)
-            if known is None:
-                known = folded[word] = (forms.fold(word), word[:1].isupper())
-            out.append(_Token(start, match.end(), *known))
-        return out
+            spans = sorted(spans + [m.span() for m in self._game_name.finditer(text)])
+        starts, ends = [], []
+        for start, end in spans:
+            if ends and start < ends[-1]:
+                ends[-1] = max(ends[-1], end)
+            else:
+                starts.append(start)
+                ends.append(end)
+        return list(forms.WORD.finditer(text)), starts, ends
+
+    @staticmethod
+    def _inside(position: int, starts: list[int], ends: list[int]) -> bool:
+        index = bisect_right(starts, position) - 1
+        return index >= 0 and position < ends[index]
 
     # --- matching -----------------------------------------------------------------------
-    def _matches_at(self, text: str, tokens: list[_Token], i: int) -> tuple[int, int, list, list[str]] | None:
-        """The longest name starting at token i: (end offset, next token, accept entries, parameters)."""
+    def _matches_at(self, text: str, words: list[re.Match], i: int, starts: list[int], ends: list[int]):
+        """The longest name starting at word i: (end offset, next word, accept entries, parameters), or None."""
         best = None
-        first = tokens[i]
+        first = words[i]
+        first_folded, first_upper, _ = self._word(first[0])
         root = self.index.trie.get("c", {})
-        stack = [(root[k], i + 1, first.end, (), False) for k in self.keys(first.word) if k in root]
+        stack = [(root[k], i + 1, first.end(), (), False) for k in self.keys(first_folded) if k in root]
         while stack:
             node, j, end, params, had_number = stack.pop()
-            entries = [
-                e for e in node.get("a", ())
-                if (had_number or not e[4]) and (not e[3] or first.first_upper)
-            ]
+            entries = [e for e in node.get("a", ()) if (had_number or not e[4]) and (not e[3] or first_upper)]
             if entries and (best is None or end > best[0]):
                 best = (end, j, entries, list(params))
             children = node.get("c")
-            if not children or j >= len(tokens):
+            if not children or j >= len(words):
                 continue
-            token = tokens[j]
-            gap = text[end:token.start]
-            if len(gap) > MAX_GAP and not gap.isspace():
+            token = words[j]
+            token_start, token_end = token.span()
+            gap = text[end:token_start]
+            if (len(gap) > MAX_GAP and not gap.isspace()) or "\n" in gap:
                 continue
-            if token.word.isdigit() and "#n" in children:
-                sign = forms.SIGN.match(gap) if len(gap) <= 6 else None
-                if sign and "\n" not in gap:
-                    value = (sign.group(2) or "").replace("−", "-").replace("–", "-").replace("—", "-") + token.word
-                    number_end = token.end
+            if starts and self._inside(token_start, starts, ends):
+                continue
+            word = self._word(token[0])[0]
+            if word.isdigit() and "#n" in children:
+                sign = forms.SIGN.match(gap)
+                if sign:
+                    value = (sign.group(2) or "").replace("−", "-").replace("–", "-").replace("—", "-") + word
+                    number_end = token_end
                     if sign.group(1):  # "Опасный (3)": the closing bracket belongs to the mention
-                        number_end = token.end + 1 if text[token.end:token.end + 1] == ")" else -1
+                        number_end = token_end + 1 if text[token_end:token_end + 1] == ")" else -1
                     if number_end > 0:
                         stack.append((children["#n"], j + 1, number_end, params + (value,), True))
-            if forms.JOINER.match(gap) and "\n" not in gap:
-                for key in self.keys(token.word):
+            if forms.JOINER.match(gap):
+                for key in self.keys(word):
                     child = children.get(key)
                     if child is not None:
-                        stack.append((child, j + 1, token.end, params, had_number))
-                if "#w" in children and token.word.isalpha():
-                    stack.append((children["#w"], j + 1, token.end, params + (text[token.start:token.end],), had_number))
+                        stack.append((child, j + 1, token_end, params, had_number))
+                if "#w" in children and word.isalpha():
+                    stack.append((children["#w"], j + 1, token_end, params + (token[0],), had_number))
         return best
 
     def _rank(self, entries: list, first_upper: bool) -> list:
@@ -137,26 +157,24 @@ class Resolver:
         return sorted(entries, key=lambda e: rank(e, first_upper))
 
     def mentions(self, text: str) -> list[Mention]:
-        """Every mention, left to right, longest first, never overlapping."""
-        tokens = self.tokens(text)
+        """Every mention, left to right, longest first, never overlapping: one pass over the words."""
+        words, starts, ends = self._scan(text)
         found: list[Mention] = []
-        root = self.index.trie.get("c", {})
-        starts: dict[str, bool] = {}  # can this word begin a name? (most words cannot: skip them cheaply)
-        i = 0
-        while i < len(tokens):
-            word = tokens[i].word
-            can_start = starts.get(word)
-            if can_start is None:
-                can_start = starts[word] = any(key in root for key in self.keys(word))
-            match = self._matches_at(text, tokens, i) if can_start else None
+        i, count, cache = 0, len(words), self._word_cache
+        while i < count:
+            word = words[i]
+            _, upper, can_start = cache.get(word[0]) or self._word(word[0])
+            if not can_start or (starts and self._inside(word.start(), starts, ends)):
+                i += 1
+                continue
+            match = self._matches_at(text, words, i, starts, ends)
             if match is None:
                 i += 1
                 continue
             end, next_i, entries, params = match
-            entry = self._rank(entries, tokens[i].first_upper)[0]
-            start = tokens[i].start
-            parameter = " ".join(params) if params else None
-            found.append(Mention(start, end, text[start:end], entry[0], parameter))
+            entry = self._rank(entries, upper)[0]
+            start = word.start()
+            found.append(Mention(start, end, text[start:end], entry[0], " ".join(params) if params else None))
             i = next_i
         return found
 
@@ -165,17 +183,19 @@ class Resolver:
         """Candidates for a query, best first: exact (any form, with parameter), then near spellings."""
         query = query.strip()
         results: dict[str, dict] = {}
-        tokens = self.tokens(query)
-        if tokens:
-            match = self._matches_at(query, tokens, 0)
+        words, starts, ends = self._scan(query)
+        words = [w for w in words if not (starts and self._inside(w.start(), starts, ends))]
+        folded = [self._word(w[0])[0] for w in words]
+        if words:
+            match = self._matches_at(query, words, 0, [], [])
             if match:
                 end, next_i, entries, params = match
-                whole = next_i == len(tokens) and not query[end:].strip(" .,!?)")
-                for rank, entry in enumerate(self._rank(entries, tokens[0].first_upper)):
+                whole = next_i == len(words) and not query[end:].strip(" .,!?)")
+                for rank, entry in enumerate(self._rank(entries, self._word(words[0][0])[1])):
                     score = (1.0 if whole else 0.8) - rank * 0.01
                     results[entry[0]] = self._candidate(entry[0], score, " ".join(params) or None)
-        wanted = " ".join(t.word for t in tokens if not t.word.isdigit())
-        number = next((t.word for t in tokens if t.word.isdigit()), None)
+        wanted = " ".join(w for w in folded if not w.isdigit())
+        number = next((w for w in folded if w.isdigit()), None)
         if wanted:
             for term in self.index.terms.values():
                 best = 0.0
