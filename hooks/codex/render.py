@@ -138,7 +138,7 @@ def term_page(
     implied_by: dict[str, list[str]],
     url: str = "",
 ) -> str:
-    """The Markdown of one term page: names, game › category, RU/EN tabs, share links, relations, source."""
+    """The Markdown of one term page: names, game › category, RU/EN tabs, relations, source (share data in front matter)."""
     cat = game.categories.get(term.category, {"en": term.category, "ru": term.category})
     other = "en" if lang == "ru" else "ru"
     lines = [
@@ -151,29 +151,39 @@ def term_page(
         f"og_description: {_yaml_str(first_sentence(term.definition[lang]))}",
         f"og_locale: {LOCALES[lang]}",
         f"og_locale_alternate: {LOCALES[other]}",
+    ]
+    if url:  # the Share block, drawn by overrides/main.html (the template escapes these values)
+        lines += [
+            f"share_url: {_yaml_str(url)}",
+            f"share_name_en: {_yaml_str(term.name['en'])}",
+            f"share_name_ru: {_yaml_str(term.name['ru'])}",
+            f"share_label: {_yaml_str(label('share', lang))}",
+            f"share_link_label: {_yaml_str(label('copy_link', lang))}",
+        ]
+    lines += [
         "---",
         "",
         f"# {_escape_markdown(term.title)}",
         "",
-        f'<p class="codex-crumbs" markdown>[{_escape_markdown(game.name[lang])}](index.md) › '
-        f"[{_escape_markdown(cat[lang])} · {_escape_markdown(cat[other])}](index.md#{_category_anchor(term.category)})</p>",
+        # Paragraph classes by attr_list: cheaper to convert than md_in_html blocks, on every term page.
+        f"[{_escape_markdown(game.name[lang])}](index.md) › "
+        f"[{_escape_markdown(cat[lang])} · {_escape_markdown(cat[other])}](index.md#{_category_anchor(term.category)})",
+        "{: .codex-crumbs }",
         "",
     ]
     aliases = [a for lang_ in (lang, other) for a in term.aliases.get(lang_, [])]
     if aliases:
         shown = ", ".join(_escape_markdown(a) for a in aliases)
-        lines += [f'<p class="codex-aliases" markdown>{label("aliases", lang)}: {shown}</p>', ""]
+        lines += [f"{label('aliases', lang)}: {shown}", "{: .codex-aliases }", ""]
     if term.supplied:
         which = ", ".join(term.name[lang_] for lang_ in term.supplied)
-        lines += [f'<p class="codex-note" markdown>*{_escape_markdown(which)}*: {label("supplied", lang)}</p>', ""]
+        lines += [f"*{_escape_markdown(which)}*: {label('supplied', lang)}", "{: .codex-note }", ""]
     for tab_lang in ("ru", "en"):
         body = linked_definition(game, term, mentions[tab_lang], tab_lang)
         lines.append(f'=== "{tab_lang.upper()}"')
         lines.append("")
         lines.extend(("    " + line) if line.strip() else "" for line in body.split("\n"))
         lines.append("")
-    if url:
-        lines += [share_block(term, url, lang), ""]
     relations = {
         "implies": term.implies,
         "implied_by": implied_by.get(term.id, []),
@@ -197,26 +207,6 @@ def term_page(
         lines.append(f"- {_escape_markdown(doc.title[lang])}{where} (`{doc.file}`)")
     lines.append("")
     return "\n".join(lines)
-
-
-def share_block(term: Term, url: str, lang: str) -> str:
-    """Copy the link, a Markdown link or a BBCode link to the term, in the reader's chosen tab (#ru / #en).
-
-    Works without JavaScript as a plain link field; share.js adds the formats and follows the tab.
-    """
-    attrs = " ".join(
-        f'data-{key}="{html.escape(value, quote=True)}"'
-        for key, value in (("url", url), ("name-en", term.name["en"]), ("name-ru", term.name["ru"]))
-    )
-    buttons = "".join(
-        f'<button type="button" class="md-button" data-share="{fmt}">{text}</button>'
-        for fmt, text in (("url", label("copy_link", lang)), ("markdown", "Markdown"), ("bbcode", "BBCode"))
-    )
-    return (
-        f'<div class="codex-share" data-search-exclude {attrs}><span class="codex-share__label">{label("share", lang)}:</span> '
-        f'<input class="codex-share__text" readonly value="{html.escape(url, quote=True)}" '
-        f'aria-label="{label("share", lang)}"> {buttons}</div>'
-    )
 
 
 def linked_definition(game: Game, term: Term, mentions: list[Mention], lang: str) -> str:
