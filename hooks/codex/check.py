@@ -1,6 +1,7 @@
 """Every validation rule of the glossary; each failure is a Problem with file, line and term."""
 from __future__ import annotations
 
+import gc
 import re
 from pathlib import Path
 from typing import Any
@@ -269,6 +270,18 @@ def _alias_pos(term: Term, lang: str, text: str) -> Any:
 
 def collect(directory: Path, root: Path | None = None) -> tuple[Glossary, list[Problem]]:
     """Load and validate every `*.yml` in the glossary directory; problems are sorted by file and line."""
+    # Loading makes hundreds of thousands of small objects and no cycles: the cyclic collector only slows it
+    # down (10,000 terms: about half the time).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _collect(directory, root)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _collect(directory: Path, root: Path | None) -> tuple[Glossary, list[Problem]]:
     root = root or directory.parent
     games: dict[str, Game] = {}
     problems: list[Problem] = []

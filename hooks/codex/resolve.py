@@ -23,7 +23,7 @@ _PROTECTED_KINDS = [
     ("<", r"<[^<>\n]*>"),                            # any other HTML tag
     ("://", r"\b(?:https?|ftp)://[^\s<>\[\]()\"']+"),  # URL
     ("www.", r"\bwww\.[^\s<>\[\]()\"']+"),
-    ("@", r"[\w.+-]+@[\w-]+\.[\w.-]+"),               # e-mail
+    ("@", r"(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+"),  # e-mail (from its first character only: no rescans)
 ]
 PROTECTED = re.compile("|".join(pattern for _, pattern in _PROTECTED_KINDS), re.S | re.I | re.M)
 _protected_by_triggers: dict[frozenset[str], re.Pattern | None] = {}
