@@ -52,7 +52,7 @@ def on_config(config: MkDocsConfig, **_) -> MkDocsConfig:
     version = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"]
     # A versioned folder, so hosts may cache the runtime as immutable.
     _vendor_offline_shim(config, root)
-    _state.update(glossary=glossary, lang=lang, pyodide=pyodide, pyodide_dir=f"assets/pyodide/{version}/", script_hashes=[])
+    _state.update(glossary=glossary, lang=lang, pyodide=pyodide, pyodide_dir=f"assets/pyodide/{version}/", script_hashes=set())
     return config
 
 
@@ -136,31 +136,30 @@ def on_page_markdown(markdown: str, page: Page, **_) -> str:
 
 def on_post_page(output: str, page: Page, **_) -> str:
     """Keep each page's inline scripts for the Content-Security-Policy hashes (cheaper than re-reading site/)."""
-    _state["script_hashes"] = sorted(set(_state.get("script_hashes", [])) | set(inline_script_hashes([output])))
+    _state["script_hashes"].update(inline_script_hashes([output]))
     return output
 
 
 def on_post_build(config: MkDocsConfig, **_) -> None:
     """The PDFs printed in the background; Netlify's `_headers`, with the CSP computed from the pages' inline scripts."""
-    from codex.pdf import PdfError
-
     if _state.get("pdfs") is not None:
         try:
             printed = _state.pop("pdfs").result()
-        except PdfError as error:
-            raise PluginError(f"printing the PDFs failed: {error}") from None
+        except Exception as error:  # noqa: BLE001 - Chromium/Playwright failures become one line, not a traceback
+            first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise PluginError(f"printing the PDFs failed: {first_line}") from None
         for game_id, data in printed.items():
             path = Path(config.site_dir) / "pdf" / f"{game_id}.pdf"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-    hashes = set(_state.get("script_hashes", []))
+    hashes = set(_state["script_hashes"])
     for name in ("404.html",):  # rendered outside on_post_page
         path = Path(config.site_dir) / name
         if path.is_file():
             hashes |= set(inline_script_hashes([path.read_text(encoding="utf-8")]))
     (Path(config.site_dir) / "_headers").write_text(headers_file(sorted(hashes)), encoding="utf-8")
     _rewrite_as_utf8(Path(config.site_dir) / "search" / "search_index.json")
-    _state["script_hashes"] = []
+    _state["script_hashes"] = set()
 
 
 def _rewrite_as_utf8(path: Path) -> None:
