@@ -17,11 +17,9 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+from codex.pdf import CHROMIUM_ARGS as ARGS, DEBIAN_CHROMIUM  # one set of flags for the whole project
+
+CHROMIUM = str(DEBIAN_CHROMIUM)
 READY_TIMEOUT_MS = 180_000
 
 

@@ -95,9 +95,6 @@ def site_server(built_site, site_port, site_url):
     server.server_close()
 
 
-# Debian's Chromium, driven by Playwright (never `playwright install`): the flags this sandbox needs.
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+# Debian's Chromium, driven by Playwright (never `playwright install`), with the flags this sandbox needs:
+# the same ones the PDF printer uses.
+from codex.pdf import CHROMIUM_ARGS, DEBIAN_CHROMIUM as CHROMIUM  # noqa: E402
