@@ -1,0 +1,54 @@
+"""Under the generated Content-Security-Policy the site still works: pages run no blocked script, Pyodide boots."""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+
+import pytest
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, _free_port
+from test_deploy import parse_headers
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def csp_server(built_site):
+    """The built site served with the headers its `_headers` file gives every path (as Netlify would)."""
+    headers = parse_headers((built_site / "_headers").read_text(encoding="utf-8"))["/*"]
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def end_headers(self):
+            for name, value in headers.items():
+                self.send_header(name, value)
+            super().end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    port = _free_port()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(built_site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{port}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_pages_and_pyodide_work_under_the_policy(csp_server):
+    from playwright.sync_api import expect, sync_playwright
+
+    violations = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+        page.goto(csp_server + "mage-wars/aegis/")
+        expect(page.locator("label[for=en]")).to_be_visible()
+        page.locator("label[for=en]").click()
+        share_url = page.locator(".codex-share").get_attribute("data-url")
+        expect(page.locator(".codex-share__text")).to_have_value(share_url + "#en")  # our script ran
+        page.goto(csp_server + "resolver/")
+        expect(page.locator("#resolver-status")).to_have_text("ready", timeout=90_000)
+        browser.close()
+    assert violations == []
