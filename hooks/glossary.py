@@ -75,11 +75,10 @@ def _vendor_offline_shim(config: MkDocsConfig, root: Path) -> None:
 def on_files(files: Files, config: MkDocsConfig, **_) -> Files:
     """Term pages, game indexes, the resolver's index and wheel, and Pyodide: generated in memory."""
     glossary: Glossary = _state["glossary"]
-    _state["pdfs"] = _start_pdfs(glossary)
     content: SiteContent = build_site(
         glossary, _state["lang"], config.site_url or "/", _state["pyodide_dir"], short_links=config.use_directory_urls,
         pdfs=True)
-    _state["content"] = content
+    _state["pdfs"] = _start_pdfs(glossary, content.mentions)
     for path, markdown in content.pages.items():
         files.append(File.generated(config, path, content=markdown))
     for path, data in content.assets.items():
@@ -93,12 +92,12 @@ def on_files(files: Files, config: MkDocsConfig, **_) -> Files:
     return files
 
 
-def _start_pdfs(glossary: Glossary):
+def _start_pdfs(glossary: Glossary, mentions: dict):
     """Each game's PDF, printed by Chromium in the background while MkDocs renders the pages (`mkdocs serve`
     reprints only changed games). A missing Chromium fails the build in on_post_build, with the way to fix it."""
     from codex.pdf import print_in_background
 
-    return print_in_background(glossary, _state["lang"], reuse=True)
+    return print_in_background(glossary, _state["lang"], reuse=True, mentions=mentions)  # mentions found once
 
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_) -> Navigation:

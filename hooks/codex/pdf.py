@@ -83,10 +83,10 @@ def print_pdf(chromium, html: str) -> bytes:
         context.close()
 
 
-def pdf_bytes(glossary: Glossary, lang: str, reuse: bool = False) -> dict[str, bytes]:
+def pdf_bytes(glossary: Glossary, lang: str, reuse: bool = False, mentions: dict | None = None) -> dict[str, bytes]:
     """Every game's PDF, in memory, by game id. With `reuse`, games whose document is unchanged since the
     previous call are not printed again (for `mkdocs serve`)."""
-    documents = {gid: print_html(game, lang) for gid, game in glossary.games.items()}
+    documents = {gid: print_html(game, lang, (mentions or {}).get(gid)) for gid, game in glossary.games.items()}
     keys = {gid: hashlib.sha256(html.encode()).hexdigest() for gid, html in documents.items()}
     found = {gid: _printed[key] for gid, key in keys.items() if reuse and key in _printed}
     todo = {gid: html for gid, html in documents.items() if gid not in found}
@@ -98,10 +98,12 @@ def pdf_bytes(glossary: Glossary, lang: str, reuse: bool = False) -> dict[str, b
     return {gid: found[gid] for gid in documents}
 
 
-def print_in_background(glossary: Glossary, lang: str, reuse: bool = False) -> concurrent.futures.Future:
+def print_in_background(
+    glossary: Glossary, lang: str, reuse: bool = False, mentions: dict | None = None,
+) -> concurrent.futures.Future:
     """`pdf_bytes` on a worker thread: Chromium prints on the other core while MkDocs renders the pages."""
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="codex-pdf")
-    future = pool.submit(pdf_bytes, glossary, lang, reuse)
+    future = pool.submit(pdf_bytes, glossary, lang, reuse, mentions)
     pool.shutdown(wait=False)
     return future
 

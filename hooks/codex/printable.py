@@ -91,9 +91,11 @@ p { margin: 0 0 0.45em; orphans: 2; widows: 2; }
 """
 
 
-def print_html(game: Game, lang: str) -> str:
-    """The whole printable document for one game; interface words in `lang` ("en" or "ru")."""
-    mentions = definition_mentions(game, Resolver(index_module.build(game)))
+def print_html(game: Game, lang: str, mentions: dict[str, dict[str, list[Mention]]] | None = None) -> str:
+    """The whole printable document for one game; interface words in `lang` ("en" or "ru"). `mentions` are the
+    definitions' mentions when the caller (the site build) has found them already."""
+    if mentions is None:
+        mentions = definition_mentions(game, Resolver(index_module.build(game)))
     ordered = sorted(game.terms.values(), key=lambda t: (_sort_key(t.name["en"]), t.id))
     groups: list[tuple[str, list[Term]]] = []
     for term in ordered:

@@ -25,12 +25,11 @@ _PROTECTED_KINDS = [
     ("www.", r"\bwww\.[^\s<>\[\]()\"']+"),
     ("@", r"(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+"),  # e-mail (from its first character only: no rescans)
 ]
-PROTECTED = re.compile("|".join(pattern for _, pattern in _PROTECTED_KINDS), re.S | re.I | re.M)
 _protected_by_triggers: dict[frozenset[str], re.Pattern | None] = {}
 
 
 def protected_pattern(text: str) -> re.Pattern | None:
-    """PROTECTED restricted to the kinds whose trigger occurs in the text (None: nothing to protect)."""
+    """One pattern of the protected kinds whose trigger occurs in the text (None: nothing to protect)."""
     lowered = text.lower()
     triggers = frozenset(t for t in {"`", "[", "<", "://", "www.", "@"} if t in lowered)
     if triggers not in _protected_by_triggers:

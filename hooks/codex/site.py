@@ -19,6 +19,7 @@ class SiteContent:
     pages: dict[str, str] = field(default_factory=dict)  # docs-relative path -> Markdown
     assets: dict[str, bytes] = field(default_factory=dict)  # site-relative path -> bytes
     indexes: dict[str, Index] = field(default_factory=dict)
+    mentions: dict[str, dict] = field(default_factory=dict)  # game -> term -> lang -> mentions (for the PDFs too)
 
 
 def build_site(
@@ -33,7 +34,7 @@ def build_site(
     for game in glossary.games.values():
         built = index_module.build(game)
         content.indexes[game.id] = built
-        mentions = definition_mentions(game, Resolver(built))
+        mentions = content.mentions[game.id] = definition_mentions(game, Resolver(built))
         backlinks, implied_by = relation_maps(game, mentions)
         content.pages[f"{game.id}/index.md"] = game_index_page(game, lang, pdf_name=f"{game.id}.pdf" if pdfs else None)
         for term in game.terms.values():
