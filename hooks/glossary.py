@@ -18,7 +18,7 @@ from mkdocs.structure.pages import Page
 from codex.check import load
 from codex.deploy import headers_file, inline_script_hashes
 from codex.model import GlossaryError, Glossary
-from codex.render import games_list
+from codex.pages import games_list
 from codex.site import SiteContent, build_site
 
 log = get_plugin_logger(__name__)

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, Destination, DictionaryObject
 
 from codex.printable import FRONT_MATTER
-from codex.render import label
+from codex.labels import label
 
 pytestmark = pytest.mark.slow
 

@@ -35,7 +35,9 @@ def test_every_term_has_a_page_and_nothing_else_is_generated(glossary, content):
 
 def test_browser_files_are_generated(glossary, content):
     assert {f"assets/codex/{g}.json" for g in glossary.games} <= set(content.assets)
-    assert "assets/codex/codex-0.1.0-py3-none-any.whl" in content.assets
+    from codex import __version__
+
+    assert f"assets/codex/codex-{__version__}-py3-none-any.whl" in content.assets
     assert b'"site_url": "https://example.org/"' in content.assets["assets/codex/manifest.json"]
 
 
@@ -69,6 +71,6 @@ def test_hostile_definitions_are_escaped(tmp_path):
     (162, "en", "162 terms"),
 ])
 def test_counts_agree_in_number(number, lang, text):
-    from codex.render import count
+    from codex.labels import count
 
     assert count(number, "terms", lang) == text

@@ -12,7 +12,9 @@ import re
 
 from . import index as index_module
 from .model import Game, Term
-from .render import _initial, _sort_key, chosen, count, definition_mentions, label, link_text
+from .labels import count, label
+from .pages import initial_letter, sort_key, definition_mentions
+from .render import chosen, link_text
 from .resolve import Mention, Resolver
 
 FRONT_MATTER = ("_title", "_contents")  # the ids of the non-term headings, in document order
@@ -96,10 +98,10 @@ def print_html(game: Game, lang: str, mentions: dict[str, dict[str, list[Mention
     definitions' mentions when the caller (the site build) has found them already."""
     if mentions is None:
         mentions = definition_mentions(game, Resolver(index_module.build(game)))
-    ordered = sorted(game.terms.values(), key=lambda t: (_sort_key(t.name["en"]), t.id))
+    ordered = sorted(game.terms.values(), key=lambda t: (sort_key(t.name["en"]), t.id))
     groups: list[tuple[str, list[Term]]] = []
     for term in ordered:
-        initial = _initial(term.name["en"])
+        initial = initial_letter(term.name["en"])
         if not groups or groups[-1][0] != initial:
             groups.append((initial, []))
         groups[-1][1].append(term)

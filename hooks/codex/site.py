@@ -10,7 +10,7 @@ from .index import Index
 from .links import term_path
 from .model import Glossary
 from .resolve import Resolver
-from .render import definition_mentions, game_index_page, relation_maps, term_page
+from .pages import definition_mentions, game_index_page, relation_maps, term_page
 from .wheel import wheel_bytes
 
 

@@ -7,8 +7,10 @@ import io
 import zipfile
 from pathlib import Path
 
+from . import __version__
+
 NAME = "codex"
-VERSION = "0.1.0"
+VERSION = __version__
 
 
 def _record_line(path: str, data: bytes) -> str:

@@ -8,9 +8,8 @@
 //                       where html is the same text linked as HTML (for the preview pane)
 //                   {id, op: "lookup", game, query, limit?}
 //                   {id, op: "traits", game, traits: [string, ...]}
-//                       result: codex.traits(...), each item also with because_names(_ru),
-//                       each cancelled item with cancelled_by_name(_ru)
 //                   {id, op: "mentions", game, text}
+//                   (the requests and answers are codex.api.Codex.handle's: see its docstring)
 //   worker -> page  {type: "progress", message}                  while loading
 //                   {type: "ready", games: [{id, name: {en, ru}}], site_url}
 //                   {type: "failed", error}                      loading failed for good
@@ -24,44 +23,16 @@ const DEFAULTS = {
   pyodide: new URL("../pyodide/", HERE).href,
 };
 
-// Python glue: the page's requests go in as one JSON string and come back as one JSON string,
-// so no PyProxy ever crosses into JavaScript.
-const GLUE = `
-import json
+// The protocol itself is Python: codex.api.Codex.handle (tested by pytest). Requests go in as one JSON string
+// and come back as one JSON string ({result} or {error}), so no PyProxy ever crosses into JavaScript.
+const START = `
 from codex.api import Codex
-
-def _codex_start(payload):
+def _codex_start(indexes, site_url):
     global _codex
-    data = json.loads(payload)
-    _codex = Codex.from_json(data["indexes"], data["site_url"])
-    return json.dumps(_codex.games(), ensure_ascii=False)
-
-def _names(game, ids):
-    terms = _codex.resolver(game).index.terms
-    return [terms[t].name["en"] if t in terms else t for t in ids], [terms[t].name["ru"] if t in terms else t for t in ids]
-
-def _codex_handle(payload):
-    req = json.loads(payload)
-    op, game = req.get("op"), req.get("game")
-    if op == "link":
-        result = _codex.link(game, req.get("text", ""), req.get("format", "markdown"), bool(req.get("every")))
-        if req.get("preview"):
-            preview = result if req.get("format") == "html" else _codex.link(game, req.get("text", ""), "html", bool(req.get("every")))
-            result = {"text": result, "html": preview}
-    elif op == "lookup":
-        result = _codex.lookup(game, req.get("query", ""), int(req.get("limit") or 10))
-    elif op == "traits":
-        result = _codex.traits(game, [str(t) for t in req.get("traits", [])])
-        for item in result["traits"] + result["cancelled"]:
-            item["because_names"], item["because_names_ru"] = _names(game, item.get("because", []))
-        for item in result["cancelled"]:
-            en, ru = _names(game, [item["cancelled_by"]])
-            item["cancelled_by_name"], item["cancelled_by_name_ru"] = en[0], ru[0]
-    elif op == "mentions":
-        result = _codex.mentions(game, req.get("text", ""))
-    else:
-        raise ValueError(f"unknown op {op!r}")
-    return json.dumps(result, ensure_ascii=False)
+    import json
+    _codex = Codex.from_json(json.loads(indexes), site_url)
+def _codex_handle(request):
+    return _codex.handle_json(request)
 `;
 
 let ready = null; // Promise of the Python handler function, once "init" arrives
@@ -107,7 +78,7 @@ async function start(options) {
     errorCallback: (message) => errors.push(message),
   });
   try {
-    pyodide.runPython(GLUE);
+    pyodide.runPython(START);
   } catch (err) {
     throw new Error(`модуль codex не загрузился${errors.length ? ": " + errors.join("; ") : ""} (${err.message})`);
   }
@@ -126,7 +97,7 @@ async function start(options) {
   progress("Подготовка указателей…");
   const startFn = pyodide.globals.get("_codex_start");
   try {
-    startFn(JSON.stringify({ indexes: Object.fromEntries(texts), site_url: manifest.site_url }));
+    startFn(JSON.stringify(Object.fromEntries(texts)), manifest.site_url);
   } finally {
     startFn.destroy();
   }
@@ -167,7 +138,7 @@ self.onmessage = async (event) => {
   }
   try {
     const { id, ...request } = msg;
-    self.postMessage({ id, result: JSON.parse(handle(JSON.stringify(request))) });
+    self.postMessage({ id, ...JSON.parse(handle(JSON.stringify(request))) });
   } catch (err) {
     self.postMessage({ id: msg.id, error: pythonError(err) });
   }

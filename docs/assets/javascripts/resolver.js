@@ -351,13 +351,13 @@
     }
 
     function chain(item) {
-      var names = item.because_names || item.because || [];
+      var names = (item.because_names && item.because_names.en) || item.because || [];
       return names.join(" → ");
     }
 
     // One side of a cancelled pair: its link and, when it was implied rather than given, its chain.
     function cancelledPart(c) {
-      var ru = (c.because_names_ru || []).slice(-1)[0];
+      var ru = ((c.because_names && c.because_names.ru) || []).slice(-1)[0];
       var part = [termLink(c, termName({ term: c.term, name: c.name, name_ru: ru }))];
       if ((c.because || []).length > 1) part.push(el("span", { className: "resolver-chain", text: chain(c) }));
       return part;
@@ -387,8 +387,8 @@
           seen[key] = true;
           var other = res.cancelled.filter(function (o) { return o.term === c.cancelled_by && o.cancelled_by === c.term; })[0];
           pairs.appendChild(el("li", null, cancelledPart(c).concat([" ✕ "], other ? cancelledPart(other) : [
-            el("span", { text: c.cancelled_by_name_ru && c.cancelled_by_name_ru !== c.cancelled_by_name
-              ? c.cancelled_by_name_ru + " (" + c.cancelled_by_name + ")" : c.cancelled_by_name || c.cancelled_by }),
+            el("span", { text: c.cancelled_by_name
+              ? termName({ name: c.cancelled_by_name.en, name_ru: c.cancelled_by_name.ru }) : c.cancelled_by }),
           ])));
         });
         out.appendChild(pairs);
