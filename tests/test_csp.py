@@ -41,13 +41,14 @@ def test_pages_and_pyodide_work_under_the_policy(csp_server):
     violations = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page()
+        page = browser.new_page(locale="en-US")
         page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
         page.goto(csp_server + "mage-wars/aegis/")
-        expect(page.locator("label[for=en]")).to_be_visible()
-        page.locator("label[for=en]").click()
-        share_url = page.locator(".codex-share").get_attribute("data-url")
-        expect(page.locator(".codex-share__text")).to_have_value(share_url + "#en")  # our script ran
+        expect(page.locator("#tab-en")).to_have_attribute("aria-selected", "true")  # the head script and tabs ran
+        page.locator("#tab-ru").click()
+        share_url = page.locator(".codex-share").get_attribute("data-url-ru")
+        expect(page.locator(".codex-share__text")).to_have_value(share_url)  # share.js ran
+        assert share_url.endswith("/mage-wars/aegis/#ru")
         page.goto(csp_server + "resolver/")
         expect(page.locator("#resolver-status")).to_have_text("ready", timeout=90_000)
         browser.close()

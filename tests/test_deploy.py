@@ -28,11 +28,11 @@ def test_netlify_build_is_the_readme_build(root, netlify):
     assert netlify["build"]["environment"]["NODE_VERSION"]
 
 
-def test_netlify_serves_wasm_and_a_404(netlify):
-    headers = {h["for"]: h["values"] for h in netlify["headers"]}
-    assert headers["/*.wasm"]["Content-Type"] == "application/wasm"
-    assert "immutable" in headers["/assets/pyodide/*"]["Cache-Control"]
-    assert {"from": "/*", "to": "/404.html", "status": 404} in netlify["redirects"]
+def test_headers_and_redirects_have_one_source(netlify, built_site):
+    """netlify.toml holds the build only: headers and redirects are generated into site/ from codex.deploy."""
+    assert set(netlify) == {"build"}
+    assert (built_site / "_headers").is_file() and (built_site / "_redirects").is_file()
+    assert (built_site / "404.html").is_file()  # Netlify serves it for any missing path
 
 
 def parse_headers(text: str) -> dict[str, dict[str, str]]:
@@ -110,6 +110,8 @@ def test_russian_short_link(built_site):
 def test_homonyms_get_a_list_not_a_guess(built_site):
     page = (built_site / "t/mage-wars/ryvok/index.html").read_text(encoding="utf-8")
     assert "../../../mage-wars/charge/" in page and "../../../mage-wars/snatch/" in page
+    assert '<h1 lang="en">Several terms share this name</h1>' in page  # in both languages
+    assert '<h1 lang="ru">Это название носят несколько терминов</h1>' in page
 
 
 def test_former_ids_redirect(glossary):
@@ -119,7 +121,7 @@ def test_former_ids_redirect(glossary):
     game.terms["keys"].former_ids = ["key"]
     rules = redirect_rules(type(glossary)({"keyforge": game}))
     assert "/keyforge/key/ /keyforge/keys/ 301" in rules
-    pages = redirect_pages(type(glossary)({"keyforge": game}), "ru")
+    pages = redirect_pages(type(glossary)({"keyforge": game}))
     assert 'url=../keys/' in pages["keyforge/key/index.html"]
 
 
@@ -131,8 +133,17 @@ def test_short_links_never_collide(glossary):
 
 
 def test_share_block_on_every_term_page(glossary, built_site, site_url):
+    """Each term page carries the share strings for both languages, made by the one link formatter."""
+    import html as html_module
+
+    from codex.render import link
+
     for game in glossary.games.values():
         for term in list(game.terms.values())[::10]:
-            html = (built_site / game.id / term.id / "index.html").read_text(encoding="utf-8")
-            assert f'data-url="{site_url}{game.id}/{term.id}/"' in html
-            assert 'data-share="markdown"' in html and 'data-share="bbcode"' in html
+            page = (built_site / game.id / term.id / "index.html").read_text(encoding="utf-8")
+            for lang in ("en", "ru"):
+                url = f"{site_url}{game.id}/{term.id}/#{lang}"
+                assert f'data-url-{lang}="{url}"' in page
+                bbcode = link(url, term.name[lang].replace("[", "(").replace("]", ")"), "bbcode")
+                assert f'data-bbcode-{lang}="{html_module.escape(bbcode)}"' in page
+            assert 'data-share="markdown"' in page and 'data-share="bbcode"' in page

@@ -185,7 +185,9 @@ HOSTILE = (Path(__file__).parent / "fixtures" / "hostile" / "evil.yml").read_tex
 def test_hostile_text_is_printed_literally(tmp_path):
     (tmp_path / "glossary").mkdir()
     (tmp_path / "glossary" / "evil.yml").write_text(HOSTILE, encoding="utf-8")
-    (tmp_path / "mkdocs.yml").write_text("site_url: https://example.org/\ntheme:\n  name: material\n  language: en\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Evil\nsite_url: https://example.org/\ntheme:\n  name: material\n  language: en\n")
     result = run_pdf(tmp_path, tmp_path / "out")
     assert result.returncode == 0, result.stderr
     path = tmp_path / "out" / "evil.pdf"

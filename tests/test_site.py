@@ -78,9 +78,17 @@ def test_internal_links_all_resolve(built_site, pages):
     assert broken == []
 
 
+DEFINITION = re.compile(r'<div class="codex-definition" role="tabpanel" id="(ru|en)" lang="\1"[^>]*>(.*?)</div>', re.S)
+
+
+def definitions(html: str) -> dict[str, str]:
+    """A term page's definition panels by language (their ids are the languages: #ru, #en)."""
+    return dict(DEFINITION.findall(html))
+
+
 def test_conjuration_links_its_traits_in_both_languages(built_site):
     html = (built_site / "mage-wars/conjuration/index.html").read_text(encoding="utf-8")
-    blocks = re.findall(r'<div class="tabbed-block">(.*?)</div>', html, re.S)
+    blocks = list(definitions(html).values())
     assert len(blocks) == 2
     for block in blocks:
         for target in ("nonliving", "psychic-immunity", "unmovable"):
@@ -89,7 +97,7 @@ def test_conjuration_links_its_traits_in_both_languages(built_site):
 
 def test_corrode_links_armor_from_russian_and_english(built_site):
     html = (built_site / "mage-wars/corrode/index.html").read_text(encoding="utf-8")
-    ru, en = re.findall(r'<div class="tabbed-block">(.*?)</div>', html, re.S)
+    ru, en = definitions(html)["ru"], definitions(html)["en"]
     assert re.search(r'<a href="\.\./armor/"[^>]*>(Armor|брон\w+)</a>', ru)
     assert re.search(r'<a href="\.\./armor/"[^>]*>[Aa]rmor</a>', en)
 
@@ -98,13 +106,13 @@ def test_no_term_page_links_to_itself_from_its_definition(glossary, built_site):
     for game in glossary.games.values():
         for term in game.terms.values():
             html = (built_site / game.id / term.id / "index.html").read_text(encoding="utf-8")
-            for block in re.findall(r'<div class="tabbed-block">(.*?)</div>', html, re.S):
+            for block in definitions(html).values():
                 assert f'href="../{term.id}/"' not in block, term.id
 
 
 def test_each_term_is_linked_once_per_definition(built_site):
     html = (built_site / "mage-wars/bloodthirsty/index.html").read_text(encoding="utf-8")
-    for block in re.findall(r'<div class="tabbed-block">(.*?)</div>', html, re.S):
+    for block in definitions(html).values():
         hrefs = re.findall(r'href="([^"]+)"', block)
         assert len(hrefs) == len(set(hrefs))
 
@@ -114,15 +122,19 @@ def test_cross_links_have_tooltips(built_site):
     assert re.search(r'<a href="\.\./nonliving/" title="Неживое \(Nonliving\): [^"]+">', html)
 
 
-def test_tabs_have_stable_anchors_and_are_linked(built_site):
+def test_tabs_have_stable_anchors(built_site):
+    """#ru and #en name the definition panels; each tab controls its panel (WAI-ARIA tabs)."""
     html = (built_site / "mage-wars/aegis/index.html").read_text(encoding="utf-8")
-    assert 'id="ru"' in html and 'id="en"' in html
-    assert '"content.tabs.link"' in html
+    assert set(definitions(html)) == {"ru", "en"}
+    for lang in ("ru", "en"):
+        assert f'role="tab" id="tab-{lang}" aria-controls="{lang}"' in html
+        assert f'aria-labelledby="tab-{lang}"' in html
 
 
-def test_term_pages_show_game_and_category(pages):
+def test_term_pages_show_game_and_category_in_the_readers_language_first(pages):
     page = term_page(pages, "mage-wars", "aegis")
-    assert "Mage Wars › черта объекта · object trait" in page.text
+    assert "Mage Wars › черта объекта · object trait" in page.text_in("ru")
+    assert "Mage Wars › object trait · черта объекта" in page.text_in("en")
     assert "../#cat-object-trait" in page.links
 
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from . import forms
-from .config import project_root, site_url
+from .config import project_root
 from .model import GlossaryError
 
 EXIT_PROBLEMS, EXIT_USAGE = 1, 2
@@ -69,7 +69,16 @@ def _codex(args):
         raise UsageError(f"the glossary has problems; run `python -m codex check`: {error.problems[0]}") from None
     if args.game not in glossary.games:
         raise UsageError(f"unknown game '{args.game}' (known: {', '.join(glossary.games)})")
-    return Codex.from_glossary(glossary.__class__({args.game: glossary.games[args.game]}), site_url(root))
+    return Codex.from_glossary(glossary.__class__({args.game: glossary.games[args.game]}), _settings(root).site_url)
+
+
+def _settings(root: Path):  # type: ignore[no-untyped-def]
+    from .settings import SettingsError, load
+
+    try:
+        return load(root)
+    except SettingsError as error:
+        raise UsageError(str(error)) from None
 
 
 def cmd_check(args) -> int:
@@ -136,13 +145,14 @@ def cmd_traits(args) -> int:
 
 def cmd_pdf(args) -> int:
     from .pdf import PdfError, write_pdfs
+    from .settings import SettingsError
 
     root = project_root()
     try:
         written = write_pdfs(root, args.out, games=args.game)
     except GlossaryError as error:
         raise UsageError(f"the glossary has problems; run `python -m codex check`: {error.problems[0]}") from None
-    except PdfError as error:
+    except (PdfError, SettingsError) as error:
         raise UsageError(str(error)) from None
     for path in written:
         print(path)

@@ -1,6 +1,8 @@
 """Where things live on the site: term URLs, former ids and short links, all derived from the glossary."""
 from __future__ import annotations
 
+import posixpath
+
 from .model import LANGS, Game, Term
 from .slugs import slugify
 
@@ -8,6 +10,27 @@ from .slugs import slugify
 def term_path(game_id: str, term_id: str) -> str:
     """The site-relative URL of a term page: never changes once published."""
     return f"{game_id}/{term_id}/"
+
+
+def page_url(src_uri: str, directory_urls: bool = True) -> str:
+    """Where MkDocs puts a docs-relative file: `g/t.md` -> `g/t/` (or `g/t.html`), `g/index.md` -> `g/`; others as is."""
+    if not src_uri.endswith(".md"):
+        return src_uri
+    stem = src_uri[:-3]
+    if stem == "index" or stem.endswith("/index"):
+        folder = stem[: -len("index")]
+        return folder if directory_urls else folder + "index.html"
+    return stem + "/" if directory_urls else stem + ".html"
+
+
+def relative_url(from_src: str, to_src: str, directory_urls: bool = True) -> str:
+    """A link from one docs-relative file to another, as MkDocs would write it in the built site."""
+    here, there = page_url(from_src, directory_urls), page_url(to_src, directory_urls)
+    base = here if here.endswith("/") or not here else posixpath.dirname(here) + "/"
+    relative = posixpath.relpath(there or ".", base.rstrip("/") or ".")
+    if there.endswith("/") or not there:
+        relative = "./" if relative == "." else relative + "/"
+    return relative
 
 
 def short_links(game: Game) -> dict[str, list[Term]]:

@@ -111,15 +111,16 @@ def print_in_background(
 def write_pdfs(root: Path, out_dir: Path, games: list[str] | None = None) -> list[Path]:
     """Load root/glossary and write out_dir/<game-id>.pdf for every game (or the ones named); the paths written."""
     from .check import load
-    from .config import site_language
+    from .settings import load as load_settings
 
-    glossary = load(root / "glossary", root)
+    settings = load_settings(root)
+    glossary = load(settings.glossary_dir, root)
     if games:
         unknown = [g for g in games if g not in glossary.games]
         if unknown:
             raise PdfError(f"unknown game '{unknown[0]}' (known: {', '.join(glossary.games)})")
         glossary = Glossary({gid: glossary.games[gid] for gid in dict.fromkeys(games)})
-    printed = pdf_bytes(glossary, site_language(root))
+    printed = pdf_bytes(glossary, settings.language)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for gid, data in printed.items():

@@ -41,17 +41,25 @@ def link_text(
     out, pos = [], 0
     for mention in mentions:
         out.append(outside(text[pos:mention.start]))
-        url, shown = url_for(mention.term), mention.text
-        if fmt == "markdown":
-            title = f' "{_title_attr(title_for(mention.term))}"' if title_for else ""
-            out.append(f"[{_escape_markdown(shown) if escape_markdown else shown}]({url}{title})")
-        elif fmt == "bbcode":
-            out.append(f"[url={url}]{shown.replace('<', '＜')}[/url]")
-        else:
-            out.append(f'<a href="{html.escape(url)}">{html.escape(shown, quote=False)}</a>')
+        shown = _escape_markdown(mention.text) if fmt == "markdown" and escape_markdown else mention.text
+        out.append(link(url_for(mention.term), shown, fmt, title_for(mention.term) if title_for else None))
         pos = mention.end
     out.append(outside(text[pos:]))
     return "".join(out)
+
+
+def link(url: str, shown: str, fmt: str, title: str | None = None) -> str:
+    """One link in a format: the single place a Markdown, BBCode or HTML link is written (`shown` is raw text,
+    except that Markdown callers escape it themselves when the surrounding text is escaped)."""
+    if fmt == "markdown":
+        quoted = f' "{_title_attr(title)}"' if title else ""
+        return f"[{shown}]({url}{quoted})"
+    if fmt == "bbcode":
+        return f"[url={url}]{shown.replace('<', '＜')}[/url]"
+    if fmt == "html":
+        attr = f' title="{html.escape(title)}"' if title else ""
+        return f'<a href="{html.escape(url)}"{attr}>{html.escape(shown, quote=False)}</a>'
+    raise ValueError(f"unknown format '{fmt}' (use {', '.join(FORMATS)})")
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>&!|])")

@@ -1,59 +1,77 @@
-"""Everything the site build generates from the glossary, as data: page Markdown, indexes, browser files."""
+"""Everything the site build generates from the glossary, as data: pages, indexes, browser files, navigation."""
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import index as index_module
 from .deploy import redirect_pages, redirect_rules
 from .index import Index
+from .labels import both, labels_script
 from .links import term_path
 from .model import Glossary
+from .pages import GeneratedPage, Mentions, definition_mentions, game_index_page, relations, term_page
 from .resolve import Resolver
-from .pages import definition_mentions, game_index_page, relation_maps, term_page
 from .wheel import wheel_bytes
 
 
 @dataclass
 class SiteContent:
-    pages: dict[str, str] = field(default_factory=dict)  # docs-relative path -> Markdown
+    pages: dict[str, GeneratedPage] = field(default_factory=dict)  # docs-relative path -> page
     assets: dict[str, bytes] = field(default_factory=dict)  # site-relative path -> bytes
     indexes: dict[str, Index] = field(default_factory=dict)
-    mentions: dict[str, dict] = field(default_factory=dict)  # game -> term -> lang -> mentions (for the PDFs too)
+    mentions: dict[str, Mentions] = field(default_factory=dict)  # game -> term -> lang -> mentions (PDFs too)
 
 
 def build_site(
-    glossary: Glossary, lang: str, site_url: str, pyodide_dir: str = "assets/pyodide/", short_links: bool = True,
-    pdfs: bool = False,
+    glossary: Glossary, site_url: str, pyodide_dir: str = "assets/pyodide/", short_links: bool = True,
+    pdfs: bool = False, directory_urls: bool = True, labels_extra: dict[str, dict[str, str]] | None = None,
 ) -> SiteContent:
     """Term pages, game indexes, the resolver's browser files and redirects, each computed once per build.
 
     With `pdfs`, each game index links its PDF, pdf/<game-id>.pdf (the hooks add those files).
+    `labels_extra` joins the interface strings scripts need beside codex's own (Material's, from its theme).
     """
     content = SiteContent()
+    base = site_url.rstrip("/") + "/"
     for game in glossary.games.values():
         built = index_module.build(game)
         content.indexes[game.id] = built
-        mentions = content.mentions[game.id] = definition_mentions(game, Resolver(built))
-        backlinks, implied_by = relation_maps(game, mentions)
-        content.pages[f"{game.id}/index.md"] = game_index_page(game, lang, pdf_name=f"{game.id}.pdf" if pdfs else None)
+        resolver = Resolver(built)
+        mentions = content.mentions[game.id] = definition_mentions(game, resolver)
+        related = relations(game, mentions, resolver)
+        content.pages[f"{game.id}/index.md"] = game_index_page(game, pdf=pdfs, directory_urls=directory_urls)
         for term in game.terms.values():
-            url = f"{site_url.rstrip('/')}/{term_path(game.id, term.id)}"
             content.pages[f"{game.id}/{term.id}.md"] = term_page(
-                game, term, mentions[term.id], lang, backlinks, implied_by, url)
+                game, term, mentions[term.id], related, base + term_path(game.id, term.id), directory_urls)
     wheel_name, wheel = wheel_bytes()
     content.assets[f"assets/codex/{wheel_name}"] = wheel
     for gid, built in content.indexes.items():
         content.assets[f"assets/codex/{gid}.json"] = built.to_json().encode()
     manifest = {
-        "site_url": site_url.rstrip("/") + "/",
+        "site_url": base,
         "wheel": wheel_name,
         "pyodide": "../" + pyodide_dir.removeprefix("assets/"),  # relative to assets/codex/
         "games": [{"id": g.id, "name": g.name, "index": f"{g.id}.json"} for g in glossary.games.values()],
     }
     content.assets["assets/codex/manifest.json"] = json.dumps(manifest, ensure_ascii=False, indent=1).encode()
+    content.assets["assets/codex/labels.js"] = labels_script(labels_extra).encode()
     if short_links:  # not in the offline copy: they are for sharing, and point at directory URLs
-        for path, page in redirect_pages(glossary, lang).items():
+        for path, page in redirect_pages(glossary).items():
             content.assets[path] = page.encode()
         content.assets["_redirects"] = redirect_rules(glossary).encode()
     return content
+
+
+def front_matter(page: GeneratedPage) -> str:
+    """The Markdown MkDocs reads for a generated page: only front matter (JSON is YAML); the HTML comes later."""
+    return "---\n" + json.dumps(page.meta, ensure_ascii=False) + "\n---\n"
+
+
+def navigation(glossary: Glossary, hand_written: list[Any]) -> list[Any]:
+    """`nav`: the hand-written pages as mkdocs.yml lists them, each game's index right after the home page.
+
+    Game names go in as HTML in both languages (themes print nav titles as they are)."""
+    games = [{both(game.name): f"{game.id}/index.md"} for game in glossary.games.values()]
+    return hand_written[:1] + games + hand_written[1:]

@@ -1,53 +1,63 @@
-// Term pages: the "Share" block copies the page link, a Markdown link or a BBCode link, for the language tab
-// the reader has chosen (#ru / #en). Attached through Material's document$, so instant navigation works too.
+// Term pages: the "Share" block copies the page link, a Markdown link or a BBCode link for the definition tab
+// shown (#ru / #en). Every string was made at build time by codex (pages.share_block): nothing is formatted here.
+// Attached through Material's document$, so instant navigation works too; per-block listeners go with the block.
 (function () {
   "use strict";
 
-  function chosenLanguage() {
-    var checked = document.querySelector(".tabbed-set > input:checked");
-    return checked && (checked.id === "en" || checked.id === "ru") ? checked.id : "ru";
+  function shownLanguage() {
+    var tab = document.querySelector('[data-codex-tabs] [role="tab"][aria-selected="true"]');
+    return (tab && tab.getAttribute("lang")) || document.documentElement.getAttribute("data-codex-lang") || "en";
   }
 
-  function formatted(block, format) {
-    var lang = chosenLanguage();
-    var url = block.dataset.url + "#" + lang;
-    var name = block.dataset["name" + (lang === "en" ? "En" : "Ru")];
-    if (format === "markdown") return "[" + name.replace(/([\[\]])/g, "\\$1") + "](" + url + ")";
-    if (format === "bbcode") return "[url=" + url + "]" + name.replace(/\[/g, "(").replace(/\]/g, ")") + "[/url]";
-    return url;
+  function text(block, format) {
+    return block.getAttribute("data-" + format + "-" + shownLanguage()) || "";
   }
 
-  function copy(text, field) {
-    field.value = text;
+  function label(key) {
+    var labels = window.codexLabels || {}, lang = document.documentElement.getAttribute("data-codex-lang") || "en";
+    return (labels[key] && labels[key][lang]) || "";
+  }
+
+  function copy(value, field) {
+    field.value = value;
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).catch(function () { field.select(); });
-    } else {
-      field.select();
-      try { document.execCommand("copy"); } catch (e) { /* the text stays selected for the reader */ }
+      return navigator.clipboard.writeText(value).then(function () { return true; }, function () { field.select(); return false; });
     }
+    field.select();
+    try { return Promise.resolve(document.execCommand("copy")); } catch (e) { return Promise.resolve(false); }
   }
 
   function mount(block) {
-    if (block.dataset.mounted) return;
-    block.dataset.mounted = "1";
+    if (block.dataset.codexMounted) return;
+    block.dataset.codexMounted = "1";
     var field = block.querySelector(".codex-share__text");
+    var status = block.querySelector(".codex-share__status");
     block.addEventListener("click", function (event) {
       var button = event.target.closest("button[data-share]");
       if (!button) return;
-      copy(formatted(block, button.dataset.share), field);
-      button.classList.add("codex-share__done");
-      setTimeout(function () { button.classList.remove("codex-share__done"); }, 1200);
+      copy(text(block, button.dataset.share), field).then(function (done) {
+        if (!done) return;  // the text stays selected in the field for the reader to copy
+        button.classList.add("codex-share__done");
+        if (status) status.textContent = label("share_copied");
+        setTimeout(function () {
+          button.classList.remove("codex-share__done");
+          if (status) status.textContent = "";
+        }, 1500);
+      });
     });
-    document.addEventListener("change", function (event) {
-      if (event.target.matches(".tabbed-set > input")) field.value = formatted(block, "url");
-    });
-    field.value = formatted(block, "url");
+    field.value = text(block, "url");
   }
 
-  function attach() {
-    document.querySelectorAll(".codex-share").forEach(mount);
-  }
+  function mountAll() { document.querySelectorAll(".codex-share").forEach(mount); }
 
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(attach);
-  else document.addEventListener("DOMContentLoaded", attach);
+  // The field shows the link of the tab shown: one listener for the page's lifetime, not one per navigation.
+  document.addEventListener("codex:tabchange", function () {
+    document.querySelectorAll(".codex-share").forEach(function (block) {
+      var field = block.querySelector(".codex-share__text");
+      if (field) field.value = text(block, "url");
+    });
+  });
+
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountAll);
+  else document.addEventListener("DOMContentLoaded", mountAll);
 })();

@@ -1,0 +1,76 @@
+"""The project's settings: mkdocs.yml's `extra: codex:` block and the site options codex uses, read and validated
+by MkDocs' own config machinery — the one place the build and the command line learn them (build time only)."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+LANGUAGES = ("en", "ru")
+
+
+class CodexOptions(base.Config):
+    """`extra: codex:` in mkdocs.yml."""
+
+    glossary = c.Type(str, default="glossary")  # the glossary folder, relative to mkdocs.yml
+    pdf = c.Type(bool, default=True)  # print each game's PDF (`CODEX_PDF=false` in mkdocs.yml's !ENV: previews)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What codex needs from the validated MkDocs config."""
+
+    root: Path  # the folder of mkdocs.yml
+    glossary_dir: Path
+    pdf: bool
+    site_url: str  # always ends with "/"
+    language: str  # the default interface language (theme.language): before a script picks the reader's
+    directory_urls: bool
+
+
+class SettingsError(ValueError):
+    """A one-line reason the settings cannot be used (the hooks raise it as a PluginError)."""
+
+
+def from_config(config: Any) -> Settings:
+    """Settings from a loaded MkDocs config: `extra.codex` validated, theme.language one of the glossary's."""
+    options = CodexOptions(config_file_path=config.config_file_path)
+    options.load_dict(dict(config.extra.get("codex") or {}))
+    failed, _warnings = options.validate()
+    if failed:
+        key, error = failed[0]
+        raise SettingsError(f"mkdocs.yml: extra.codex.{key}: {error}")
+    language = config.theme["language"]
+    if language not in LANGUAGES:
+        raise SettingsError(f"mkdocs.yml: theme.language '{language}' must be one of the glossary's: en, ru")
+    root = Path(config.config_file_path).resolve().parent
+    return Settings(
+        root=root, glossary_dir=root / options.glossary, pdf=options.pdf,
+        site_url=(config.site_url or "/").rstrip("/") + "/", language=language,
+        directory_urls=config.use_directory_urls,
+    )
+
+
+def load(root: Path) -> Settings:
+    """The command line's settings: root/mkdocs.yml loaded and validated as `mkdocs build` does (SITE_URL too)."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    path = root / "mkdocs.yml"
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)  # the CLI's output is the result, not MkDocs' notes
+    config = MkDocsConfig(config_file_path=str(path))
+    try:
+        with path.open("rb") as file:
+            config.load_file(file)
+    except OSError as error:
+        raise SettingsError(f"{path}: {error.strerror}") from None
+    except Exception as error:  # noqa: BLE001 - YAML and !ENV errors become the CLI's one-line message
+        raise SettingsError(f"{path}: {str(error).splitlines()[0]}") from None
+    failed, _warnings = config.validate()
+    if failed:
+        key, error = failed[0]
+        raise SettingsError(f"{path}: {key}: {error}")
+    return from_config(config)
