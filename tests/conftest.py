@@ -28,37 +28,17 @@ def codex_api(glossary):
     return Codex.from_glossary(glossary, "https://example.org/")
 
 
-def copy_project(dest: Path, glossary: Path | None = None, home: str | None = None) -> Path:
-    """A throw-away copy of the project (config, docs, hooks, templates; node_modules linked) to build in."""
-    import shutil
+from project import copy_project, free_port, serve  # noqa: E402,F401  (one helper with the benchmarks)
 
-    for name in ("mkdocs.yml", "docs", "hooks", "overrides", "package.json"):
-        source = ROOT / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, dest / name)
-    (dest / "node_modules").symlink_to(ROOT / "node_modules")
-    if glossary is not None:
-        shutil.copytree(glossary, dest / "glossary")
-    if home is not None:
-        (dest / "docs" / "index.md").write_text(home, encoding="utf-8")
-    return dest
+_free_port = free_port  # the older name some tests import
 
 
 # --- the built site --------------------------------------------------------------------------
-import functools
-import http.server
-import socket
-import threading
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
 def site_port() -> int:
-    return _free_port()
+    return free_port()
 
 
 @pytest.fixture(scope="session")
@@ -78,21 +58,12 @@ def built_site(tmp_path_factory, site_url) -> Path:
     return site_dir
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep pytest output readable
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_server(built_site, site_port, site_url):
     """The built site served on 127.0.0.1 (the same address its site_url names)."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", site_port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield site_url
-    server.shutdown()
-    server.server_close()
+    with serve(built_site, site_port) as url:
+        assert url == site_url
+        yield url
 
 
 # Debian's Chromium, driven by Playwright (never `playwright install`), with the flags this sandbox needs:

@@ -1,13 +1,10 @@
 """Under the generated Content-Security-Policy the site still works: pages run no blocked script, Pyodide boots."""
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, _free_port
+from conftest import CHROMIUM, CHROMIUM_ARGS
+from project import serve
 from test_deploy import parse_headers
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -17,22 +14,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def csp_server(built_site):
     """The built site served with the headers its `_headers` file gives every path (as Netlify would)."""
     headers = parse_headers((built_site / "_headers").read_text(encoding="utf-8"))["/*"]
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def end_headers(self):
-            for name, value in headers.items():
-                self.send_header(name, value)
-            super().end_headers()
-
-        def log_message(self, *args):
-            pass
-
-    port = _free_port()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(built_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{port}/"
-    server.shutdown()
-    server.server_close()
+    with serve(built_site, headers=headers) as url:
+        yield url
 
 
 def test_pages_and_pyodide_work_under_the_policy(csp_server):

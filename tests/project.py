@@ -1,0 +1,71 @@
+"""The project as the tests and the benchmarks use it: a throw-away copy to build in, a free port, a static server.
+
+One helper for both (benchmarks/ puts tests/ on sys.path), so a build in a test and a build in a benchmark are
+made the same way.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import shutil
+import socket
+import threading
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+COPIED = ("mkdocs.yml", "package.json", "docs", "hooks", "overrides")
+
+
+def copy_project(dest: Path, glossary: Path | None = None, home: str | None = None) -> Path:
+    """A copy of the project (config, docs, hooks, templates; node_modules linked) to build in.
+
+    `glossary`: a folder of game files to use instead of the real glossary/; `home`: another docs/index.md."""
+    dest.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc")
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=ignore)
+        elif source.is_file():
+            shutil.copy2(source, dest / name)
+    (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    shutil.copytree(glossary if glossary is not None else ROOT / "glossary", dest / "glossary")
+    if home is not None:
+        (dest / "docs" / "index.md").write_text(home, encoding="utf-8")
+    return dest
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extra_headers: dict[str, str] = {}
+
+    def end_headers(self) -> None:
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, *args: object) -> None:  # keep test and benchmark output readable
+        pass
+
+
+@contextlib.contextmanager
+def serve(site: Path, port: int | None = None, headers: dict[str, str] | None = None) -> Iterator[str]:
+    """The built site on http://127.0.0.1:port/ (a free port by default), with `headers` on every response."""
+    handler = type("Handler", (_Quiet,), {"extra_headers": dict(headers or {})})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port or free_port()),
+                                             functools.partial(handler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
