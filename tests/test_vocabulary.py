@@ -1,0 +1,35 @@
+"""The English a player recognises: no look-alike letters, each game's official vocabulary, relations the text states."""
+from __future__ import annotations
+
+from codex.lookalikes import in_english, in_russian
+
+
+def english_fields(term):
+    yield "name.en", term.name["en"]
+    for alias in term.aliases.get("en", []):
+        yield "aliases.en", alias
+    yield "definition.en", term.definition["en"]
+
+
+# --- look-alike letters ------------------------------------------------------------------------------
+def test_no_cyrillic_letter_in_any_english_field(glossary):
+    found = [(t.game, t.id, field, text[f.index]) for t in glossary.terms for field, text in english_fields(t)
+             for f in in_english(text)]
+    assert found == []
+
+
+def test_no_russian_word_mixes_scripts_except_the_source_typos(glossary):
+    """The one word the codex itself misspells (Latin z in «повреждениz») stays verbatim and is declared."""
+    found = {(t.game, t.id, f.word) for t in glossary.terms for text in [t.name["ru"], *t.aliases.get("ru", []),
+                                                                       t.definition["ru"]] for f in in_russian(text)}
+    assert found == {("mage-wars", "poison", "повреждениz")}
+    assert glossary.game("mage-wars").term("poison").raw["source_typos"] == ["повреждениz"]
+
+
+def test_fixed_names_stay_reachable_in_latin(glossary, codex_api):
+    mage_wars, dnd = glossary.game("mage-wars"), glossary.game("dnd-miniatures")
+    assert mage_wars.term("regenerate").name["en"] == "Regenerate X"
+    assert dnd.term("stunning-attack-dc").name["en"] == "Stunning Attack DC [#]"
+    for game, text, term in (("mage-wars", "Regenerate 2", "regenerate"), ("mage-wars", "Regenerate", "regenerate"),
+                             ("dnd-miniatures", "Stunning Attack DC 15", "stunning-attack-dc")):
+        assert [m["term"] for m in codex_api.mentions(game, text)] == [term], text
