@@ -45,6 +45,12 @@ CASES = [
     ("lookalike-russian-word", "alpha.yml", "ru: Броня вычитается", "ru: Бpоня вычитается",
      "glossary/alpha.yml:15:12: armor: definition.ru 'Бpоня' has the Latin letter 'p' (U+0070) inside a Russian word: "
      "use the Cyrillic 'р'"),
+    ("related-missing", "alpha.yml", "    see_also: [armor]\n", "    see_also: [armor]\n    related: [armour]\n",
+     "glossary/alpha.yml:30:14: aegis: related: no term 'armour' in alpha"),
+    ("related-self", "alpha.yml", "    see_also: [armor]\n", "    see_also: [armor]\n    related: [aegis]\n",
+     "glossary/alpha.yml:30:14: aegis: related names the term itself"),
+    ("related-and-see-also", "alpha.yml", "    see_also: [armor]\n", "    see_also: [armor]\n    related: [armor]\n",
+     "glossary/alpha.yml:30:14: aegis: related: 'armor' is already in see_also"),
 ]
 LOOKALIKES = Path(__file__).parent / "fixtures" / "lookalikes"
 
@@ -168,3 +174,10 @@ def test_source_typos_must_name_a_mixed_word_of_the_russian(tmp_path: Path):
         "scripts",
     ]
 
+
+def test_related_is_kept_apart_from_see_also(project: Path):
+    break_file(project, "alpha.yml", "    see_also: [armor]\n", "    related: [armor]\n")
+    glossary, problems = collect(project / "glossary", project)
+    assert problems == []
+    aegis = glossary.game("alpha").term("aegis")
+    assert aegis.related == ["armor"] and aegis.see_also == []

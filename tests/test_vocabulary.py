@@ -33,3 +33,14 @@ def test_fixed_names_stay_reachable_in_latin(glossary, codex_api):
     for game, text, term in (("mage-wars", "Regenerate 2", "regenerate"), ("mage-wars", "Regenerate", "regenerate"),
                              ("dnd-miniatures", "Stunning Attack DC 15", "stunning-attack-dc")):
         assert [m["term"] for m in codex_api.mentions(game, text)] == [term], text
+
+
+# --- relations ---------------------------------------------------------------------------------------
+def test_keyforge_editorial_links_are_related_not_see_also(glossary):
+    """The KeyForge glossary states no references of its own: the project's links are `related`, validated like
+    see_also (an existing term of the game, not the term itself) and kept on Term.related."""
+    game = glossary.game("keyforge")
+    assert [t.id for t in game.terms.values() if t.see_also] == []
+    assert len([t for t in game.terms.values() if t.related]) == 13
+    assert game.term("cost").related == ["forge", "keys"]
+    assert all(target in game.terms and target != t.id for t in game.terms.values() for target in t.related)

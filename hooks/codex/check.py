@@ -27,9 +27,9 @@ from .lookalikes import in_english, in_russian, mixed_words
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 TERM_KEYS = {
     "id", "name", "category", "definition", "aliases", "params", "implies", "cancels", "see_also",
-    "former_ids", "source", "ru_supplied", "en_supplied", "source_typos",
+    "former_ids", "source", "ru_supplied", "en_supplied", "related", "source_typos",
 }
-RELATIONS = ("implies", "cancels", "see_also")
+RELATIONS = ("implies", "cancels", "see_also", "related")
 PARAM_KINDS = ("number", "word")
 
 
@@ -261,6 +261,9 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
                     checker.problem(raw.get(rel), term.id, f"{rel} names the term itself")
                 elif target not in terms:
                     checker.problem(raw.get(rel), term.id, f"{rel}: no term '{target}' in {game.id}")
+        # A link is either stated by the text (see_also) or editorial (related), never both.
+        for target in sorted(set(term.related) & set(term.see_also)):
+            checker.problem(raw.get("related"), term.id, f"related: '{target}' is already in see_also")
         for doc in term.source_docs:
             if doc in game.sources:
                 continue

@@ -6,6 +6,7 @@ LABELS = {
     "implied_by": {"en": "Implied by", "ru": "Следует из"},
     "cancels": {"en": "Cancels", "ru": "Отменяет"},
     "see_also": {"en": "See also", "ru": "См. также"},
+    "related": {"en": "Related", "ru": "Связанные"},  # editorial links (Term.related), not stated by the text
     "referenced_by": {"en": "Referenced by", "ru": "Упоминается в"},
     "source": {"en": "Source", "ru": "Источник"},
     "aliases": {"en": "Also called", "ru": "Другие названия"},

@@ -51,6 +51,7 @@ class Term:
     implies: list[str] = field(default_factory=list)
     cancels: list[str] = field(default_factory=list)
     see_also: list[str] = field(default_factory=list)  # the references the text itself makes ("см. …", "See …")
+    related: list[str] = field(default_factory=list)  # editorial links the text does not state
     former_ids: list[str] = field(default_factory=list)
     source_docs: list[str] = field(default_factory=list)
     source_page: int | None = None
