@@ -1,6 +1,8 @@
 """The English a player recognises: no look-alike letters, each game's official vocabulary, relations the text states."""
 from __future__ import annotations
 
+import pytest
+
 from codex.lookalikes import in_english, in_russian
 
 
@@ -44,3 +46,21 @@ def test_keyforge_editorial_links_are_related_not_see_also(glossary):
     assert len([t for t in game.terms.values() if t.related]) == 13
     assert game.term("cost").related == ["forge", "keys"]
     assert all(target in game.terms and target != t.id for t in game.terms.values() for target in t.related)
+
+
+# (game, term, see_also target, the words of definition.ru that state the reference, where the target is named)
+STATED = [
+    ("mage-wars", "mana-transfer", "mana-drain", "То же, что Mana Drain", "Mana Drain"),
+    ("mage-wars", "snatch", "push", "Похоже на эффект Push", "Push"),
+    ("mage-wars", "unique", "legendary", "Черта похоже на Legendary", "Legendary"),
+    ("dnd-miniatures", "no-reach", "tiny-reach", "эту способность называли Tiny Reach", "Tiny Reach"),
+    ("dnd-miniatures", "psionics", "spell", "используют те же правила и ключевые слова, что и заклинания", "заклинани"),
+]
+
+
+@pytest.mark.parametrize("game,term,target,statement,named", STATED, ids=[f"{r[1]}->{r[2]}" for r in STATED])
+def test_added_see_also_is_stated_by_the_text(glossary, game, term, target, statement, named):
+    entry, linked = glossary.game(game).term(term), glossary.game(game).term(target)
+    assert target in entry.see_also
+    assert statement in entry.definition["ru"] and named in statement
+    assert any(named.casefold() in name.casefold() for lang in ("en", "ru") for name in linked.names(lang))
