@@ -1,6 +1,8 @@
 """The English a player recognises: no look-alike letters, each game's official vocabulary, relations the text states."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from codex.lookalikes import in_english, in_russian
@@ -35,6 +37,63 @@ def test_fixed_names_stay_reachable_in_latin(glossary, codex_api):
     for game, text, term in (("mage-wars", "Regenerate 2", "regenerate"), ("mage-wars", "Regenerate", "regenerate"),
                              ("dnd-miniatures", "Stunning Attack DC 15", "stunning-attack-dc")):
         assert [m["term"] for m in codex_api.mentions(game, text)] == [term], text
+
+
+# --- each game's official English vocabulary ---------------------------------------------------------------
+# (game, category id, the label it must not have, the official label). Sources: Compiled Codex 2014 headings
+# "Armor (Object Attribute)", "Tainted (Condition Marker)"; the codex data's categories (commit messages).
+CATEGORY_LABELS = [
+    ("mage-wars", "object-property", "object property", "object attribute"),
+    ("mage-wars", "condition-token", "condition token", "condition marker"),
+    ("mage-wars", "attack-property", "attack property", "attack attribute"),
+    ("mage-wars", "spell-property", "spell property", "spell attribute"),
+    ("mage-wars", "game-token", "game token", "game marker"),
+]
+
+# (game, what, the wording no English definition may use, (term, the wording its definition must use))
+WORDING = [
+    ("mage-wars", "condition markers are markers",
+     r"\b(?:Bleed|Burn|Corrode|Daze|Disable|Growth|Ichthellid Larva|Slam|Sleep|Stuck|Stun|Tainted|Weak|Guard|Taunt|"
+     r"condition) tokens?\b", ("corrode", "Each Corrode marker")),
+    ("mage-wars", "Burn is a Flame condition", r"\bfire (?:condition|attacks|or lightning)\b",
+     ("burn", "This is a Flame condition")),
+    ("mage-wars", "Removal Cost: N, written one way", r"Removal cost\b|Removal Cost(?!:)", ("bleed", "Removal Cost: 2.")),
+    ("mage-wars", "phases by their names", r"\baction phases?\b|\bready phase\b", ("quickcast-action", "any Action Phase")),
+    ("mage-wars", "the Action Stage holds the Quickcast Phases", r"\baction step\b", ("quickcast-phase", "Action Stage")),
+    ("mage-wars", "attack steps by their names", r"\b(?:declare attack|avoid attack|Counterstrike|Additional Strikes)[”]? step\b",
+     ("intercept", "after the Declare Attack Step and before the Avoid Attack Step")),
+    ("mage-wars", "Armor, Channeling, Life are attributes", r"\b(?:Channeling|Life) (?:property|trait of)\b",
+     ("life", "the Life attribute")),
+]
+
+
+@pytest.mark.parametrize("game,category,forbidden,required", CATEGORY_LABELS, ids=[r[1] for r in CATEGORY_LABELS])
+def test_category_labels_are_the_official_ones(glossary, game, category, forbidden, required):
+    label = glossary.game(game).categories[category]["en"]
+    assert label == required and forbidden not in label
+
+
+@pytest.mark.parametrize("game,what,forbidden,required", WORDING, ids=[r[1] for r in WORDING])
+def test_official_wording(glossary, game, what, forbidden, required):
+    terms = glossary.game(game).terms
+    offending = [(t.id, m.group()) for t in terms.values() for m in re.finditer(forbidden, t.definition["en"])]
+    assert offending == []
+    term, wording = required
+    assert wording in terms[term].definition["en"]
+
+
+def test_no_condition_marker_is_called_a_token(glossary):
+    game = glossary.game("mage-wars")
+    called_token = [t.id for t in game.terms.values()
+                    if t.category == "condition-token" and re.search(r"\btokens?\b", t.definition["en"], re.I)]
+    assert called_token == []
+
+
+def test_tokens_stay_tokens_where_the_codex_says_token(glossary):
+    """Token is the codex's word for a spell's own counters (Rage, Dissipate): those are not condition markers."""
+    terms = glossary.game("mage-wars").terms
+    assert "Rage token" in terms["rage"].definition["en"]
+    assert "Dissipate tokens" in terms["dissipate"].definition["en"]
 
 
 # --- relations ---------------------------------------------------------------------------------------
