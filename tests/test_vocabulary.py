@@ -64,6 +64,11 @@ WORDING = [
      ("intercept", "after the Declare Attack Step and before the Avoid Attack Step")),
     ("mage-wars", "Armor, Channeling, Life are attributes", r"\b(?:Channeling|Life) (?:property|trait of)\b",
      ("life", "the Life attribute")),
+    ("dnd-miniatures", "the acting creature (the one moving, attacking or producing the effect)",
+     r"\bactive player\b|\bactive creature's\b|\b(?:from|to|of|see) the active creature\b|"
+     r"\b(?:only|The) (?:the )?active creature (?:switches|has)?", ("self", "affects only the acting creature")),
+    ("dnd-miniatures", "creatures are eliminated", r"\bdestroy", ("summon-summoned", "is eliminated immediately")),
+    ("dnd-miniatures", "the starting area", r"\bstart area\b", ("scout", "in your starting area")),
 ]
 
 
