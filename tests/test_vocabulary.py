@@ -69,6 +69,14 @@ WORDING = [
      r"\b(?:only|The) (?:the )?active creature (?:switches|has)?", ("self", "affects only the acting creature")),
     ("dnd-miniatures", "creatures are eliminated", r"\bdestroy", ("summon-summoned", "is eliminated immediately")),
     ("dnd-miniatures", "the starting area", r"\bstart area\b", ("scout", "in your starting area")),
+    ("keyforge", "a player's turn, not a round", r"\brounds?\b", ("house-choice", "they start the turn")),
+    ("keyforge", "Æmber, spelt as printed", r"\b(?:Aember|Amber|amber)\b", ("cost", "6 Æmber")),
+    ("keyforge", "the battleline, one word", r"\bbattle line\b", ("flank", "of the battleline")),
+    ("keyforge", "Elusive: when the creature is the attacker", r"\battack themselves\b",
+     ("elusive", "When they are the attacker")),
+    ("keyforge", "the opponent's discard pile", r"\benemy discard pile\b", ("discard-pile", "their opponent’s discard")),
+    ("keyforge", "If you do / In order to: no 'before … before'", r"\bbefore those phrases\b",
+     ("if-you-do-in-order-to", "preceding those phrases")),
 ]
 
 
