@@ -40,7 +40,19 @@ CASES = [
      "glossary/alpha.yml:19:9: Aegis X: id 'Aegis X' is not a slug (lower-case ASCII letters, digits and '-')"),
     ("wrong-game-file", "beta.yml", "    source: {docs: [manual]}", "    source: {docs: [book]}",
      "glossary/beta.yml:15:13: fight: source 'book' belongs to alpha: is the term in the wrong game's file?"),
+    ("lookalike-name", "alpha.yml", "name: {en: Armor, ru: Броня}", "name: {en: Armоr, ru: Броня}",
+     "glossary/alpha.yml:12:19: armor: name.en 'Armоr' has the Cyrillic letter 'о' (U+043E): use the Latin 'o'"),
+    ("lookalike-russian-word", "alpha.yml", "ru: Броня вычитается", "ru: Бpоня вычитается",
+     "glossary/alpha.yml:15:12: armor: definition.ru 'Бpоня' has the Latin letter 'p' (U+0070) inside a Russian word: "
+     "use the Cyrillic 'р'"),
+    ("related-missing", "alpha.yml", "    see_also: [armor]\n", "    see_also: [armor]\n    related: [armour]\n",
+     "glossary/alpha.yml:30:14: aegis: related: no term 'armour' in alpha"),
+    ("related-self", "alpha.yml", "    see_also: [armor]\n", "    see_also: [armor]\n    related: [aegis]\n",
+     "glossary/alpha.yml:30:14: aegis: related names the term itself"),
+    ("related-and-see-also", "alpha.yml", "    see_also: [armor]\n", "    see_also: [armor]\n    related: [armor]\n",
+     "glossary/alpha.yml:30:14: aegis: related: 'armor' is already in see_also"),
 ]
+LOOKALIKES = Path(__file__).parent / "fixtures" / "lookalikes"
 
 
 @pytest.fixture
@@ -113,3 +125,59 @@ def test_the_real_glossary_is_clean(root: Path):
     assert {g: len(game.terms) for g, game in glossary.games.items()} == {
         "dnd-miniatures": 124, "keyforge": 17, "mage-wars": 162,
     }
+
+
+# --- look-alike letters and editorial links ------------------------------------------------------------
+def test_lookalike_letters_are_reported_at_the_letter(tmp_path: Path):
+    """Every look-alike letter of the fixture, at its own line and column (inside a block scalar too); a folded
+    block (`>-`) is reported at the value's start; a word listed in source_typos is not reported."""
+    shutil.copytree(LOOKALIKES, tmp_path / "glossary")
+    _, problems = collect(tmp_path / "glossary", tmp_path)
+    assert [str(p) for p in problems] == [
+        "glossary/gamma.yml:9:17: -: category trait.en 'trаit' has the Cyrillic letter 'а' (U+0430): use the Latin 'a'",
+        "glossary/gamma.yml:13:22: regenerate: name.en 'Regenerate Х' has the Cyrillic letter 'Х' (U+0425): "
+        "use the Latin 'X'",
+        "glossary/gamma.yml:17:31: regenerate: aliases.en 'Regen С' has the Cyrillic letter 'С' (U+0421): "
+        "use the Latin 'C'",
+        "glossary/gamma.yml:22:43: regenerate: definition.ru 'Creаture' has the Cyrillic letter 'а' (U+0430) inside a "
+        "Latin word: use the Latin 'a'",
+        "glossary/gamma.yml:22:61: regenerate: definition.ru 'повреждениz' has the Latin letter 'z' (U+007A) inside a "
+        "Russian word: retype the word in Cyrillic",
+        "glossary/gamma.yml:25:58: regenerate: definition.en 'Аegis' has the Cyrillic letter 'А' (U+0410): "
+        "use the Latin 'A'",
+        "glossary/gamma.yml:33:11: poison: definition.en 'Сommon' has the Cyrillic letter 'С' (U+0421): "
+        "use the Latin 'C'",
+    ]
+
+
+def test_each_reported_position_holds_the_letter(tmp_path: Path):
+    shutil.copytree(LOOKALIKES, tmp_path / "glossary")
+    _, problems = collect(tmp_path / "glossary", tmp_path)
+    lines = (tmp_path / "glossary" / "gamma.yml").read_text(encoding="utf-8").split("\n")
+    for problem in problems:
+        letter = str(problem).split(" has the ")[1].split("'")[1]
+        at = lines[problem.line - 1][problem.col - 1:]
+        assert at.startswith(letter) or at.startswith(">-"), str(problem)  # the folded block: its start
+
+
+def test_source_typos_must_name_a_mixed_word_of_the_russian(tmp_path: Path):
+    shutil.copytree(LOOKALIKES, tmp_path / "glossary")
+    break_file(tmp_path, "gamma.yml", "source_typos: [повреждениz]", "source_typos: [повреждения]")
+    _, problems = collect(tmp_path / "glossary", tmp_path)
+    lines = [str(p) for p in problems if p.term == "poison"]
+    assert lines == [
+        "glossary/gamma.yml:32:44: poison: definition.ru 'повреждениz' has the Latin letter 'z' (U+007A) inside a "
+        "Russian word: retype the word in Cyrillic",
+        "glossary/gamma.yml:33:11: poison: definition.en 'Сommon' has the Cyrillic letter 'С' (U+0421): "
+        "use the Latin 'C'",
+        "glossary/gamma.yml:36:19: poison: source_typos: 'повреждения' is not a word of the Russian text that mixes "
+        "scripts",
+    ]
+
+
+def test_related_is_kept_apart_from_see_also(project: Path):
+    break_file(project, "alpha.yml", "    see_also: [armor]\n", "    related: [armor]\n")
+    glossary, problems = collect(project / "glossary", project)
+    assert problems == []
+    aegis = glossary.game("alpha").term("aegis")
+    assert aegis.related == ["armor"] and aegis.see_also == []

@@ -16,18 +16,20 @@ from .model import (
     Problem,
     SourceDoc,
     Term,
+    char_position,
     load_yaml,
     position,
     read_text,
 )
 from .links import collisions
+from .lookalikes import in_english, in_russian, mixed_words
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 TERM_KEYS = {
     "id", "name", "category", "definition", "aliases", "params", "implies", "cancels", "see_also",
-    "former_ids", "source", "ru_supplied", "en_supplied",
+    "former_ids", "source", "ru_supplied", "en_supplied", "related", "source_typos",
 }
-RELATIONS = ("implies", "cancels", "see_also")
+RELATIONS = ("implies", "cancels", "see_also", "related")
 PARAM_KINDS = ("number", "word")
 
 
@@ -37,6 +39,7 @@ class _FileChecker:
     def __init__(self, shown: str):
         self.shown = shown
         self.problems: list[Problem] = []
+        self.lines: list[str] = []  # the file's text, for the column of a character inside a value
 
     def problem(self, where: Any, term: str, message: str, default: tuple[int, int] = (1, 1)) -> None:
         self.problems.append(Problem(self.shown, *position(where, default), term, message))
@@ -99,6 +102,8 @@ class _FileChecker:
         else:
             for cat_id, labels in raw_categories.items():
                 categories[str(cat_id)] = self.lang_map(labels, raw_categories, "-", f"category {cat_id}")
+                if isinstance(labels, dict):
+                    self.lookalikes(labels, "-", f"category {cat_id}", frozenset())
         game = Game(game_id, name, str(path), sources, categories, {})
         raw_terms = data.get("terms")
         if isinstance(raw_terms, dict):  # the mapping form: id -> term
@@ -174,6 +179,7 @@ class _FileChecker:
             docs = self.id_list(source.get("docs"), source, label, "source.docs")
             page = source.get("page")
         supplied = tuple(lang for lang in LANGS if raw.get(f"{lang}_supplied"))
+        self.term_lookalikes(raw, label)
         term = Term(
             id=term_id, game=game.id, name=name, category=category, definition=definition, aliases=aliases,
             params=params, source_docs=docs, source_page=page, supplied=supplied,
@@ -183,6 +189,48 @@ class _FileChecker:
             **{rel: self.id_list(raw.get(rel), raw, label, rel) for rel in RELATIONS},
         )
         return term
+
+    def term_lookalikes(self, raw: Any, term: str) -> None:
+        """Look-alike letters in a term's names, aliases and definitions; `source_typos` lists the words of the
+        Russian text that the source itself misspells this way (kept verbatim, so not reported)."""
+        russian = [value for key in ("name", "definition") for value in [_get(raw, key, "ru")] if value]
+        aliases = raw.get("aliases") if isinstance(raw.get("aliases"), dict) else {}
+        russian += [a for a in _as_list(aliases.get("ru")) if isinstance(a, str)]
+        typos = raw.get("source_typos")
+        allowed = frozenset(str(word) for word in _as_list(typos))
+        for word in sorted(allowed):
+            if not any(word in mixed_words(text) for text in russian):
+                message = f"source_typos: '{word}' is not a word of the Russian text that mixes scripts"
+                self.problem(typos, term, message)
+        self.lookalikes(raw.get("name"), term, "name", allowed)
+        self.lookalikes(raw.get("definition"), term, "definition", allowed)
+        for lang in LANGS:
+            for alias in _as_list(aliases.get(lang)):
+                if isinstance(alias, str):
+                    self.lookalikes({lang: alias}, term, "aliases", allowed)
+
+    def lookalikes(self, value: Any, term: str, what: str, allowed: frozenset[str]) -> None:
+        """A Cyrillic letter in `value['en']`, a word mixing scripts in `value['ru']`: one problem per letter, at
+        the letter itself (see `char_position`); a name is quoted whole, a definition by the word."""
+        if not isinstance(value, dict):
+            return
+        for lang, scan in (("en", in_english), ("ru", lambda text: in_russian(text, allowed))):
+            text = value.get(lang)
+            if not isinstance(text, str):
+                continue
+            for found in scan(text):
+                shown = found.word if what == "definition" else text
+                at = char_position(self.lines, text, found.index)
+                self.problems.append(Problem(self.shown, *at, term, f"{what}.{lang} '{shown}' {found.message}"))
+
+
+def _get(raw: Any, key: str, lang: str) -> Any:
+    value = raw.get(key)
+    return value.get(lang) if isinstance(value, dict) else None
+
+
+def _as_list(value: Any) -> list[Any]:
+    return [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
 
 
 def _key_at(mapping: Any, key: str) -> Any:
@@ -213,6 +261,9 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
                     checker.problem(raw.get(rel), term.id, f"{rel} names the term itself")
                 elif target not in terms:
                     checker.problem(raw.get(rel), term.id, f"{rel}: no term '{target}' in {game.id}")
+        # A link is either stated by the text (see_also) or editorial (related), never both.
+        for target in sorted(set(term.related) & set(term.see_also)):
+            checker.problem(raw.get("related"), term.id, f"related: '{target}' is already in see_also")
         for doc in term.source_docs:
             if doc in game.sources:
                 continue
@@ -295,6 +346,7 @@ def _collect(directory: Path, root: Path | None) -> tuple[Glossary, list[Problem
         text, read_problems = read_text(path, shown)
         checker.problems.extend(read_problems)
         if text is not None:
+            checker.lines = text.split("\n")
             data, yaml_problems = load_yaml(text, shown)
             checker.problems.extend(yaml_problems)
             if data is not None:

@@ -18,7 +18,7 @@ LABELS: dict[str, dict[str, str]] = {
     "implied_by": {"en": "Implied by", "ru": "Следует из"},
     "cancels": {"en": "Cancels", "ru": "Отменяет"},
     "see_also": {"en": "See also", "ru": "См. также"},
-    "related": {"en": "Related", "ru": "Связанные"},
+    "related": {"en": "Related", "ru": "Связанные"},  # editorial links (Term.related), not stated by the text
     "referenced_by": {"en": "Referenced by", "ru": "Упоминается в"},
     "source": {"en": "Source", "ru": "Источник"},
     "aliases": {"en": "Also called", "ru": "Другие названия"},

@@ -50,7 +50,8 @@ class Term:
     params: list[Param] = field(default_factory=list)
     implies: list[str] = field(default_factory=list)
     cancels: list[str] = field(default_factory=list)
-    see_also: list[str] = field(default_factory=list)
+    see_also: list[str] = field(default_factory=list)  # the references the text itself makes ("см. …", "See …")
+    related: list[str] = field(default_factory=list)  # editorial links the text does not state
     former_ids: list[str] = field(default_factory=list)
     source_docs: list[str] = field(default_factory=list)
     source_page: int | None = None
@@ -126,6 +127,36 @@ def position(value: Any, default: tuple[int, int] = (1, 1)) -> tuple[int, int]:
     if getattr(value, "line", 0):
         return value.line, value.col
     return default
+
+
+def char_position(lines: list[str], value: Any, index: int) -> tuple[int, int]:
+    """The 1-based line and column of the character `value[index]` of a loaded string in the source `lines`.
+
+    Exact for one-line plain and quoted scalars (up to the first escape sequence) and for literal block scalars
+    (`|`, `|-`, `|+` without an explicit indentation digit), which is how the glossary writes its text. Anything
+    else (folded `>` blocks, plain or quoted scalars spanning lines, a character after an escape) gives the
+    value's start instead. Every result is checked against the source, so a column is never a guess.
+    """
+    start = position(value)
+    line, col = start
+    if not isinstance(value, str) or not 0 <= index < len(value) or not 0 < line <= len(lines):
+        return start
+    source = lines[line - 1]
+    head = source[col - 1:col]
+    if head == "|":
+        header = source[col - 1:].split("#")[0].strip()
+        if any(char.isdigit() for char in header):
+            return start
+        before = value.rfind("\n", 0, index) + 1
+        row = line + 1 + value.count("\n", 0, index)
+        indent = next((len(text) - len(text.lstrip(" ")) for text in lines[line:] if text.strip()), 0)
+        if row <= len(lines) and lines[row - 1][indent:indent + index - before + 1] == value[before:index + 1]:
+            return row, indent + index - before + 1
+        return start
+    begin = col - 1 + (1 if head in ("'", '"') else 0)
+    if head != ">" and source[begin:begin + index + 1] == value[:index + 1]:
+        return line, begin + index + 1
+    return start
 
 
 def load_yaml(text: str, path: str) -> tuple[Any, list[Problem]]:

@@ -180,7 +180,7 @@ def _relation_sections(game: Game, term: Term, relations: Relations, term_url: C
         "implied_by": relations.implied_by.get(term.id, []),
         "cancels": term.cancels,
         "see_also": term.see_also,
-        "related": getattr(term, "related", []),
+        "related": term.related,
         "referenced_by": relations.backlinks.get(term.id, []),
     }
     by_target = {chain[-1]: chain for chain in chains}

@@ -18,7 +18,7 @@ from .render import chosen, link_text
 from .resolve import Mention, Resolver
 
 FRONT_MATTER = ("_title", "_contents")  # the ids of the non-term headings, in document order
-RELATIONS = ("implies", "cancels", "see_also")
+RELATIONS = ("implies", "cancels", "see_also", "related")
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 
 CSS = """

@@ -1,0 +1,138 @@
+"""The English a player recognises: no look-alike letters, each game's official vocabulary, relations the text states."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from codex.lookalikes import in_english, in_russian
+
+
+def english_fields(term):
+    yield "name.en", term.name["en"]
+    for alias in term.aliases.get("en", []):
+        yield "aliases.en", alias
+    yield "definition.en", term.definition["en"]
+
+
+# --- look-alike letters ------------------------------------------------------------------------------
+def test_no_cyrillic_letter_in_any_english_field(glossary):
+    found = [(t.game, t.id, field, text[f.index]) for t in glossary.terms for field, text in english_fields(t)
+             for f in in_english(text)]
+    assert found == []
+
+
+def test_no_russian_word_mixes_scripts_except_the_source_typos(glossary):
+    """The one word the codex itself misspells (Latin z in «повреждениz») stays verbatim and is declared."""
+    found = {(t.game, t.id, f.word) for t in glossary.terms for text in [t.name["ru"], *t.aliases.get("ru", []),
+                                                                       t.definition["ru"]] for f in in_russian(text)}
+    assert found == {("mage-wars", "poison", "повреждениz")}
+    assert glossary.game("mage-wars").term("poison").raw["source_typos"] == ["повреждениz"]
+
+
+def test_fixed_names_stay_reachable_in_latin(glossary, codex_api):
+    mage_wars, dnd = glossary.game("mage-wars"), glossary.game("dnd-miniatures")
+    assert mage_wars.term("regenerate").name["en"] == "Regenerate X"
+    assert dnd.term("stunning-attack-dc").name["en"] == "Stunning Attack DC [#]"
+    for game, text, term in (("mage-wars", "Regenerate 2", "regenerate"), ("mage-wars", "Regenerate", "regenerate"),
+                             ("dnd-miniatures", "Stunning Attack DC 15", "stunning-attack-dc")):
+        assert [m["term"] for m in codex_api.mentions(game, text)] == [term], text
+
+
+# --- each game's official English vocabulary ---------------------------------------------------------------
+# (game, category id, the label it must not have, the official label). Sources: Compiled Codex 2014 headings
+# "Armor (Object Attribute)", "Tainted (Condition Marker)"; the codex data's categories (commit messages).
+CATEGORY_LABELS = [
+    ("mage-wars", "object-property", "object property", "object attribute"),
+    ("mage-wars", "condition-token", "condition token", "condition marker"),
+    ("mage-wars", "attack-property", "attack property", "attack attribute"),
+    ("mage-wars", "spell-property", "spell property", "spell attribute"),
+    ("mage-wars", "game-token", "game token", "game marker"),
+]
+
+# (game, what, the wording no English definition may use, (term, the wording its definition must use))
+WORDING = [
+    ("mage-wars", "condition markers are markers",
+     r"\b(?:Bleed|Burn|Corrode|Daze|Disable|Growth|Ichthellid Larva|Slam|Sleep|Stuck|Stun|Tainted|Weak|Guard|Taunt|"
+     r"condition) tokens?\b", ("corrode", "Each Corrode marker")),
+    ("mage-wars", "Burn is a Flame condition", r"\bfire (?:condition|attacks|or lightning)\b",
+     ("burn", "This is a Flame condition")),
+    ("mage-wars", "Removal Cost: N, written one way", r"Removal cost\b|Removal Cost(?!:)", ("bleed", "Removal Cost: 2.")),
+    ("mage-wars", "phases by their names", r"\baction phases?\b|\bready phase\b", ("quickcast-action", "any Action Phase")),
+    ("mage-wars", "the Action Stage holds the Quickcast Phases", r"\baction step\b", ("quickcast-phase", "Action Stage")),
+    ("mage-wars", "attack steps by their names", r"\b(?:declare attack|avoid attack|Counterstrike|Additional Strikes)[”]? step\b",
+     ("intercept", "after the Declare Attack Step and before the Avoid Attack Step")),
+    ("mage-wars", "Armor, Channeling, Life are attributes", r"\b(?:Channeling|Life) (?:property|trait of)\b",
+     ("life", "the Life attribute")),
+    ("dnd-miniatures", "the acting creature (the one moving, attacking or producing the effect)",
+     r"\bactive player\b|\bactive creature's\b|\b(?:from|to|of|see) the active creature\b|"
+     r"\b(?:only|The) (?:the )?active creature (?:switches|has)?", ("self", "affects only the acting creature")),
+    ("dnd-miniatures", "creatures are eliminated", r"\bdestroy", ("summon-summoned", "is eliminated immediately")),
+    ("dnd-miniatures", "the starting area", r"\bstart area\b", ("scout", "in your starting area")),
+    ("keyforge", "a player's turn, not a round", r"\brounds?\b", ("house-choice", "they start the turn")),
+    ("keyforge", "Æmber, spelt as printed", r"\b(?:Aember|Amber|amber)\b", ("cost", "6 Æmber")),
+    ("keyforge", "the battleline, one word", r"\bbattle line\b", ("flank", "of the battleline")),
+    ("keyforge", "Elusive: when the creature is the attacker", r"\battack themselves\b",
+     ("elusive", "When they are the attacker")),
+    ("keyforge", "the opponent's discard pile", r"\benemy discard pile\b", ("discard-pile", "their opponent’s discard")),
+    ("keyforge", "If you do / In order to: no 'before … before'", r"\bbefore those phrases\b",
+     ("if-you-do-in-order-to", "preceding those phrases")),
+]
+
+
+@pytest.mark.parametrize("game,category,forbidden,required", CATEGORY_LABELS, ids=[r[1] for r in CATEGORY_LABELS])
+def test_category_labels_are_the_official_ones(glossary, game, category, forbidden, required):
+    label = glossary.game(game).categories[category]["en"]
+    assert label == required and forbidden not in label
+
+
+@pytest.mark.parametrize("game,what,forbidden,required", WORDING, ids=[r[1] for r in WORDING])
+def test_official_wording(glossary, game, what, forbidden, required):
+    terms = glossary.game(game).terms
+    offending = [(t.id, m.group()) for t in terms.values() for m in re.finditer(forbidden, t.definition["en"])]
+    assert offending == []
+    term, wording = required
+    assert wording in terms[term].definition["en"]
+
+
+def test_no_condition_marker_is_called_a_token(glossary):
+    game = glossary.game("mage-wars")
+    called_token = [t.id for t in game.terms.values()
+                    if t.category == "condition-token" and re.search(r"\btokens?\b", t.definition["en"], re.I)]
+    assert called_token == []
+
+
+def test_tokens_stay_tokens_where_the_codex_says_token(glossary):
+    """Token is the codex's word for a spell's own counters (Rage, Dissipate): those are not condition markers."""
+    terms = glossary.game("mage-wars").terms
+    assert "Rage token" in terms["rage"].definition["en"]
+    assert "Dissipate tokens" in terms["dissipate"].definition["en"]
+
+
+# --- relations ---------------------------------------------------------------------------------------
+def test_keyforge_editorial_links_are_related_not_see_also(glossary):
+    """The KeyForge glossary states no references of its own: the project's links are `related`, validated like
+    see_also (an existing term of the game, not the term itself) and kept on Term.related."""
+    game = glossary.game("keyforge")
+    assert [t.id for t in game.terms.values() if t.see_also] == []
+    assert len([t for t in game.terms.values() if t.related]) == 13
+    assert game.term("cost").related == ["forge", "keys"]
+    assert all(target in game.terms and target != t.id for t in game.terms.values() for target in t.related)
+
+
+# (game, term, see_also target, the words of definition.ru that state the reference, where the target is named)
+STATED = [
+    ("mage-wars", "mana-transfer", "mana-drain", "То же, что Mana Drain", "Mana Drain"),
+    ("mage-wars", "snatch", "push", "Похоже на эффект Push", "Push"),
+    ("mage-wars", "unique", "legendary", "Черта похоже на Legendary", "Legendary"),
+    ("dnd-miniatures", "no-reach", "tiny-reach", "эту способность называли Tiny Reach", "Tiny Reach"),
+    ("dnd-miniatures", "psionics", "spell", "используют те же правила и ключевые слова, что и заклинания", "заклинани"),
+]
+
+
+@pytest.mark.parametrize("game,term,target,statement,named", STATED, ids=[f"{r[1]}->{r[2]}" for r in STATED])
+def test_added_see_also_is_stated_by_the_text(glossary, game, term, target, statement, named):
+    entry, linked = glossary.game(game).term(term), glossary.game(game).term(target)
+    assert target in entry.see_also
+    assert statement in entry.definition["ru"] and named in statement
+    assert any(named.casefold() in name.casefold() for lang in ("en", "ru") for name in linked.names(lang))
