@@ -8,8 +8,9 @@ HOST ?= 127.0.0.1:8000
 
 .PHONY: setup serve build test check pdf offline bench clean
 
-# Python packages (pinned), the codex package, the npm runtime, and Debian's Chromium + fonts + poppler for
-# browser tests and PDFs. Re-runs are cheap: each step is skipped when its inputs have not changed.
+# Python packages (pinned), the codex package, the npm packages, and Debian's Chromium (browser tests), poppler
+# (reading PDFs in tests) and DejaVu fonts (the PDFs' typeface). Re-runs are cheap: each step is skipped when its
+# inputs have not changed.
 setup: $(VENV)/.installed node_modules/.installed system-packages
 
 $(VENV)/.installed: requirements.txt pyproject.toml
@@ -24,7 +25,7 @@ node_modules/.installed: package.json package-lock.json
 
 system-packages:
 	@if [ -n "$$NETLIFY" ]; then \
-	  echo "Netlify: Playwright's own Chromium prints the PDFs"; $(BIN)/python -m playwright install chromium; exit 0; \
+	  echo "Netlify: no system packages needed to build (Typst prints the PDFs with its own fonts if DejaVu is missing)"; exit 0; \
 	fi; \
 	missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \

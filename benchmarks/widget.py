@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlparse
 
-from codex.pdf import CHROMIUM_ARGS as ARGS, DEBIAN_CHROMIUM  # one set of flags for the whole project
 from common import Report, fmt_b, fmt_s, fmt_x, ratio, table
-from project import serve
+from project import CHROMIUM_ARGS as ARGS, CHROMIUM as DEBIAN_CHROMIUM, serve
 from resolver import post_for
 
 CHROMIUM = str(DEBIAN_CHROMIUM)

@@ -66,6 +66,4 @@ def site_server(built_site, site_port, site_url):
         yield url
 
 
-# Debian's Chromium, driven by Playwright (never `playwright install`), with the flags this sandbox needs:
-# the same ones the PDF printer uses.
-from codex.pdf import CHROMIUM_ARGS, DEBIAN_CHROMIUM as CHROMIUM  # noqa: E402
+from project import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (Debian's Chromium and its flags)

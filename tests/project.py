@@ -17,6 +17,14 @@ from typing import Iterator
 ROOT = Path(__file__).resolve().parent.parent
 COPIED = ("mkdocs.yml", "package.json", "docs", "hooks", "overrides")
 
+# Debian's Chromium for the browser tests and benchmarks, driven by Playwright (never `playwright install`), with
+# the flags this sandbox needs (no background networking: the machine's closed network refuses it).
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
 
 def copy_project(dest: Path, glossary: Path | None = None, home: str | None = None) -> Path:
     """A copy of the project (config, docs, hooks, templates; node_modules linked) to build in.

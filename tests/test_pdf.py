@@ -201,10 +201,21 @@ def test_hostile_text_is_printed_literally(tmp_path):
     assert len(titles) == 2 + len(FRONT_MATTER)
 
 
-def test_missing_chromium_is_one_line_not_a_traceback(tmp_path):
-    result = run_pdf(ROOT, tmp_path, env={"CODEX_CHROMIUM": str(tmp_path / "no-chromium")})
+def test_a_printing_failure_is_one_line_not_a_traceback(monkeypatch):
+    import codex.pdf as pdf
+
+    monkeypatch.setattr(pdf, "TEMPLATE", "#let broken = (")
+    with pytest.raises(pdf.PdfError) as raised:
+        pdf.print_pdf("{}")
+    assert str(raised.value).startswith("Typst could not print the glossary: ")
+    assert "\n" not in str(raised.value)
+
+
+def test_unknown_game_is_one_line(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "codex", "pdf", "--out", str(tmp_path), "--game", "chess"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
-    assert result.stderr.startswith("error: Chromium not found: install Debian's chromium"), result.stderr
+    assert result.stderr.startswith("error: unknown game 'chess' (known: "), result.stderr
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert not list(tmp_path.glob("*.pdf"))
 

@@ -109,7 +109,7 @@ class _FileChecker:
         if isinstance(raw_terms, dict):  # the mapping form: id -> term
             items = []
             for key, body in raw_terms.items():
-                if isinstance(body, dict):
+                if isinstance(body, Located):
                     if "id" in body and body["id"] != key:
                         self.problem(body["id"], str(key), f"id '{body['id']}' differs from its key '{key}'")
                     body = _with_id(body, key, _key_at(raw_terms, key))
@@ -286,13 +286,13 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
             continue
         if all(is_name for _, is_name in claims) and _distinct_elsewhere([t for t, _ in claims], lang):
             continue
-        first, *rest = claims
-        for term, is_name in rest:
-            if term.id == first[0].id:
+        owner = claims[0][0]
+        for term, is_name in claims[1:]:
+            if term.id == owner.id:
                 continue
-            reported.add(frozenset((term.id, first[0].id)))
+            reported.add(frozenset((term.id, owner.id)))
             checker.problem(_alias_pos(term, lang, text), term.id,
-                            f"{'name' if is_name else 'alias'} '{text}' ({lang}) is also a name of '{first[0].id}'")
+                            f"{'name' if is_name else 'alias'} '{text}' ({lang}) is also a name of '{owner.id}'")
     for slug, claimants in collisions(game).items():
         first, second = claimants[0], claimants[1]
         if frozenset((first.id, second.id)) in reported:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 LANGS = ("en", "ru")
 
@@ -104,7 +104,7 @@ class Glossary:
 # --- YAML with positions -------------------------------------------------------------------
 
 
-class Located(dict):
+class Located(dict[str, Any]):
     """A YAML mapping that remembers where it and each of its keys stood."""
 
     line: int = 0
@@ -112,7 +112,7 @@ class Located(dict):
     key_pos: dict[str, tuple[int, int]]
 
 
-class LocatedList(list):
+class LocatedList(list[Any]):
     line: int = 0
     col: int = 0
 
@@ -166,10 +166,14 @@ def load_yaml(text: str, path: str) -> tuple[Any, list[Problem]]:
     problems: list[Problem] = []
 
     # libyaml's C parser when PyYAML has it (10x faster on big glossaries); positions and our constructors are the same.
-    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class Loader(base):  # type: ignore[valid-type,misc]  # a subclass per call: its constructors are this call's
         pass
 
-    def at(node: yaml.Node, value: Any) -> Any:
+    T = TypeVar("T", Located, LocatedList, LocatedStr)
+
+    def at(node: yaml.Node, value: T) -> T:
         value.line, value.col = node.start_mark.line + 1, node.start_mark.column + 1
         return value
 

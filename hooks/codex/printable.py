@@ -1,267 +1,194 @@
-"""One game's glossary as a standalone, printable HTML document (the source of its PDF); no I/O.
+"""One game's glossary as a printable document: a fixed Typst template plus the glossary as JSON data; no I/O.
 
-Structure, which the PDF's bookmarks follow (Chromium makes one outline entry per <h1>):
-the title page (<h1>), the contents (<h1>), then one <h1> per term, A–Z by English name. Nothing else is a
-heading: letter dividers and the RU/EN labels are styled paragraphs, so the outline has exactly 2 + terms entries.
-Element ids of the document's own parts contain "_", which a term id (a slug) never does: no collisions.
+Every glossary string reaches Typst as data (a JSON value read by the template), never as markup, so hostile text
+prints as typed. Structure, which the PDF's bookmarks follow (Typst makes one outline entry per heading): the
+title page (a heading), the contents (a heading), then one heading per term, A–Z by English name. Nothing else is
+a heading: letter dividers and the RU/EN labels are styled text, so the outline has exactly 2 + terms entries.
+Term ids (slugs) are the link targets; the document's own targets start with "_", which a slug never does.
 """
 from __future__ import annotations
 
-import html
+import json
 import re
+from typing import Any
 
 from . import index as index_module
+from .labels import count, label, other
 from .model import Game, Term
-from .labels import count, label
-from .pages import initial_letter, sort_key, definition_mentions
-from .render import chosen, link_text
+from .pages import Mentions, definition_mentions, initial_letter, sort_key, source_line
+from .render import chosen
 from .resolve import Mention, Resolver
 
-FRONT_MATTER = ("_title", "_contents")  # the ids of the non-term headings, in document order
+FRONT_MATTER = ("_title", "_contents")  # the targets of the non-term headings, in document order
 RELATIONS = ("implies", "cancels", "see_also", "related")
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 
-CSS = """
-@page {
-  size: A4;
-  margin: 17mm 16mm 17mm 18mm;
-  @top-left { content: %(running)s; font: 7.5pt "DejaVu Sans", "Liberation Sans", sans-serif; color: #777; }
-  @bottom-right { content: counter(page); font: 8pt "DejaVu Sans", "Liberation Sans", sans-serif; color: #555; }
-}
-@page :first {
-  @top-left { content: none; }
-  @bottom-right { content: none; }
-}
-html { font-family: "DejaVu Serif", "DejaVu Sans", "Liberation Serif", "Liberation Sans", serif;
-       font-size: 9.5pt; line-height: 1.38; color: #111; }
-body { margin: 0; }
-h1, .ui, .meta, .lang-head, .rel, .source, .letter, .toc, .title-page {
-  font-family: "DejaVu Sans", "Liberation Sans", sans-serif; }
-/* Chromium names a bookmark after its heading's laid-out lines and drops the space where a line wraps;
-   a preserved space survives the wrap. (The heading's text is one line with single spaces.) */
-h1 { white-space: pre-wrap; }
-a { color: #3b1f8f; text-decoration: underline; text-decoration-color: #b7a9e0; text-underline-offset: 1.5pt; }
-p { margin: 0 0 0.45em; orphans: 2; widows: 2; }
+# The layout. It reads only `data` (sys.inputs.data, JSON): strings are shown as text, whatever they contain.
+TEMPLATE = r"""
+#let data = json(bytes(sys.inputs.data))
+#let accent = rgb("#5b3fb3")
+#let grey = luma(100)
+#let sans = ("DejaVu Sans", "Libertinus Serif")
+#set document(title: data.running, author: "Rules Codex")
+#set text(font: ("DejaVu Serif", "Libertinus Serif"), size: 9.5pt, lang: data.lang)
+#set par(leading: 0.52em, spacing: 0.7em)
+#set page(paper: "a4", margin: (top: 17mm, bottom: 17mm, left: 18mm, right: 16mm),
+  header: context if counter(page).get().first() > 1 { text(font: sans, size: 7.5pt, fill: grey, data.running) },
+  footer: context if counter(page).get().first() > 1 {
+    align(right, text(font: sans, size: 8pt, fill: grey, counter(page).display())) })
+#show heading: set text(font: sans)
+// A cross-reference: underlined in the text (the contents' links are plain).
+#let xref(to, body) = link(label(to), underline(stroke: 0.4pt + rgb("#b7a9e0"), offset: 1.5pt,
+  text(fill: rgb("#3b1f8f"), body)))
+#let names(n) = [#text(lang: "en", n.en)#text(fill: luma(150), weight: "regular", " · ")#text(lang: "ru", n.ru)]
+#let linked(parts) = for p in parts { if "to" in p { xref(p.to, p.text) } else { p.text } }
 
-/* title page */
-.title-page { height: 255mm; display: flex; flex-direction: column; justify-content: center; break-after: page; }
-.kicker { font-size: 11pt; letter-spacing: 0.08em; text-transform: uppercase; color: #5b3fb3; margin-bottom: 4mm; }
-.title-page h1 { font-size: 30pt; line-height: 1.15; margin: 0 0 3mm; border: 0; padding: 0; }
-.subtitle { font-size: 17pt; color: #444; margin: 0 0 8mm; }
-.count { font-size: 11pt; color: #333; margin-bottom: 10mm; }
-.title-head { font-size: 9pt; text-transform: uppercase; letter-spacing: 0.06em; color: #666;
-  margin: 6mm 0 2mm; font-weight: bold; }
-.title-page ul { list-style: none; padding: 0; margin: 0; font-size: 10pt; }
-.title-page li { margin: 0 0 1.5mm; }
-.title-page .file { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; color: #777; }
-.cats { columns: 2; column-gap: 8mm; }
-.cats li { break-inside: avoid; }
-.note { margin-top: 10mm; font-size: 9pt; color: #555; }
+// The title page.
+#block(height: 100%, width: 100%, align(horizon)[
+  #text(font: sans, size: 11pt, tracking: 0.08em, fill: accent, upper(data.kicker))
+  #v(4mm)
+  #heading(level: 1, outlined: true, bookmarked: true, text(size: 30pt, data.game.at(data.lang)))
+  #label("_title")
+  #if data.game.at(data.other) != data.game.at(data.lang) [
+    #text(font: sans, size: 17pt, fill: luma(70), lang: data.other, data.game.at(data.other))
+  ]
+  #v(6mm)
+  #text(font: sans, size: 11pt, data.count)
+  #v(8mm)
+  #text(font: sans, size: 9pt, weight: "bold", fill: grey, upper(data.labels.sources))
+  #for s in data.sources [ #text(font: sans, size: 10pt, s) \ ]
+  #v(4mm)
+  #text(font: sans, size: 9pt, weight: "bold", fill: grey, upper(data.labels.categories))
+  #columns(2, for c in data.categories [ #text(font: sans, size: 10pt, c) \ ])
+  #v(8mm)
+  #text(font: sans, size: 9pt, fill: grey, data.labels.note)
+])
+#pagebreak()
 
-/* contents */
-.contents { break-after: page; }
-.contents h1 { font-size: 18pt; margin: 0 0 3mm; border: 0; padding: 0; }
-.letters { font-size: 10pt; margin: 0 0 4mm; word-spacing: 0.25em; }
-.letters a { text-decoration: none; font-weight: bold; }
-.toc { columns: 2; column-gap: 8mm; font-size: 8.6pt; line-height: 1.3; }
-.toc-letter { font-weight: bold; color: #5b3fb3; font-size: 10pt; margin: 2.2mm 0 0.8mm; break-after: avoid; }
-.toc-letter:first-child { margin-top: 0; }
-.toc ul { list-style: none; margin: 0; padding: 0; }
-.toc li { margin: 0 0 0.9mm; padding-left: 3mm; text-indent: -3mm; break-inside: avoid; }
-.toc a { text-decoration: none; color: #111; }
-.toc .other { color: #555; }
+// The contents: every term, linked, by letter.
+#heading(level: 1, text(size: 18pt, data.labels.contents))
+#label("_contents")
+#text(font: sans, size: 10pt, weight: "bold",
+  data.groups.enumerate().map(((i, g)) => link(label("_letter-" + str(i)), g.letter)).join(h(0.6em)))
+#v(2mm)
+#columns(2, gutter: 8mm, text(font: sans, size: 8.6pt, for g in data.groups [
+  #text(size: 10pt, weight: "bold", fill: accent, g.letter) \
+  #for t in g.terms [ #link(label(t.id), names(t.name)) \ ]
+]))
+#pagebreak()
 
-/* terms */
-.letter { font-size: 15pt; font-weight: bold; color: #5b3fb3; border-bottom: 1.2pt solid #5b3fb3;
-  margin: 6mm 0 2mm; padding-bottom: 0.5mm; break-after: avoid; }
-.letter:first-child { margin-top: 0; }
-.term { margin: 0 0 4.5mm; }
-.term h1 { font-size: 12.5pt; line-height: 1.25; margin: 0 0 0.8mm; padding-top: 2.2mm; border-top: 0.5pt solid #ccc;
-  break-after: avoid; }
-.letter + .term h1 { border-top: 0; padding-top: 0; }
-.term h1 .sep, .toc .sep { color: #999; font-weight: normal; }
-.meta { font-size: 8pt; color: #555; margin: 0 0 1.8mm; break-after: avoid; }
-.meta .cat { color: #5b3fb3; }
-.lang-head { font-size: 7.5pt; font-weight: bold; letter-spacing: 0.06em; color: #777; margin: 1.6mm 0 0.4mm;
-  break-after: avoid; }
-.lang-head .code { color: #fff; background: #5b3fb3; border-radius: 1.2pt; padding: 0 1.2mm; margin-right: 1.2mm; }
-.def p:last-child { margin-bottom: 0; }
-.rel, .source { font-size: 8.3pt; margin: 1.4mm 0 0; color: #333; }
-.rel + .rel { margin-top: 0.4mm; }
-.rel .what, .source .what { font-weight: bold; color: #555; }
-.source { color: #666; }
+// The terms.
+#for (i, g) in data.groups.enumerate() [
+  #block(below: 2mm, sticky: true, stroke: (bottom: 1.2pt + accent), width: 100%, inset: (bottom: 0.5mm),
+    text(font: sans, size: 15pt, weight: "bold", fill: accent, g.letter))
+  #label("_letter-" + str(i))
+  #for t in g.terms [
+    #block(breakable: true, below: 4.5mm)[
+      #heading(level: 1, text(size: 12.5pt, names(t.name)))
+      #label(t.id)
+      #text(font: sans, size: 8pt, fill: luma(80), t.meta.join(" · "))
+      #for d in t.definitions [
+        #block(below: 1.6mm)[
+          #block(above: 1.6mm, below: 1.2mm, sticky: true, box(fill: accent, inset: (x: 1.1mm, y: 0.7mm), radius: 1.2pt,
+            text(font: sans, size: 6.5pt, weight: "bold", fill: white, d.head)))
+          #set text(lang: d.lang)
+          #for p in d.paragraphs [ #linked(p) #parbreak() ]
+        ]
+      ]
+      #for r in t.relations [
+        #text(font: sans, size: 8.3pt)[#text(weight: "bold", fill: luma(80), r.label + ":") #r.terms.map(x => xref(x.id, names(x.name))).join(", ")] \
+      ]
+      #if t.source != none [ #text(font: sans, size: 8.3pt, fill: luma(90))[#text(weight: "bold", data.labels.source + ":") #t.source] ]
+    ]
+  ]
+]
 """
 
 
-def print_html(game: Game, lang: str, mentions: dict[str, dict[str, list[Mention]]] | None = None) -> str:
-    """The whole printable document for one game; interface words in `lang` ("en" or "ru"). `mentions` are the
-    definitions' mentions when the caller (the site build) has found them already."""
+def document(game: Game, lang: str, mentions: Mentions | None = None) -> dict[str, Any]:
+    """The data the template prints for one game; interface words in `lang`. `mentions`: the definitions'
+    mentions when the caller (the site build) has found them already."""
     if mentions is None:
         mentions = definition_mentions(game, Resolver(index_module.build(game)))
     ordered = sorted(game.terms.values(), key=lambda t: (sort_key(t.name["en"]), t.id))
-    groups: list[tuple[str, list[Term]]] = []
+    groups: list[dict[str, Any]] = []
     for term in ordered:
-        initial = initial_letter(term.name["en"])
-        if not groups or groups[-1][0] != initial:
-            groups.append((initial, []))
-        groups[-1][1].append(term)
-    running = f"{game.name[lang]} — {label('rules_glossary', lang)}"
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{_e(lang)}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        f"<title>{_e(running)}</title>",
-        f"<style>{CSS % {'running': css_string(running)}}</style>",
-        "</head>",
-        "<body>",
-        _title_page(game, lang),
-        _contents(groups, lang),
-        '<main class="terms">',
-    ]
-    for number, (initial, terms) in enumerate(groups):
-        parts.append(f'<p class="letter" id="_letter-{number}">{_e(initial)}</p>')
-        for term in terms:
-            parts.append(_term_section(game, term, mentions[term.id], lang))
-    parts += ["</main>", "</body>", "</html>", ""]
-    return "\n".join(parts)
-
-
-def _title_page(game: Game, lang: str) -> str:
-    other = _other(lang)
-    out = ['<section class="title-page" id="_title">',
-           f'<p class="kicker">{_e(label("rules_glossary", lang))} · {_e(label("rules_glossary", other))}</p>',
-           f'<h1 lang="{lang}">{_e(_line(game.name[lang]))}</h1>']
-    if game.name[other] != game.name[lang]:
-        out.append(f'<p class="subtitle" lang="{other}">{_e(game.name[other])}</p>')
-    out.append(f'<p class="count">{_e(count(len(game.terms), "terms", lang))}</p>')
-    out.append(f'<p class="title-head">{_e(label("sources", lang))}</p>')
-    out.append("<ul>")
-    for doc in game.sources.values():
-        page = f", {_e(label('page', lang))} {_e(str(doc.page))}" if doc.page else ""
-        second = f" · {_e(doc.title[other])}" if doc.title[other] != doc.title[lang] else ""
-        out.append(f'<li>{_e(doc.title[lang])}{second}{page} <span class="file">{_e(doc.file)}</span></li>')
-    out.append("</ul>")
-    counts = {cat_id: 0 for cat_id in game.categories}
+        letter = initial_letter(term.name["en"])
+        if not groups or groups[-1]["letter"] != letter:
+            groups.append({"letter": letter, "terms": []})
+        groups[-1]["terms"].append(_term(game, term, mentions[term.id], lang))
+    counts: dict[str, int] = {}
     for term in game.terms.values():
         counts[term.category] = counts.get(term.category, 0) + 1
-    out.append(f'<p class="title-head">{_e(label("categories", lang))}</p>')
-    out.append('<ul class="cats">')
-    for cat_id, cat in game.categories.items():
-        if counts.get(cat_id):
-            out.append(f"<li>{_e(cat[lang])} · {_e(cat[other])} — {counts[cat_id]}</li>")
-    out.append("</ul>")
-    out.append(f'<p class="note">{_e(label("print_note", lang))}</p>')
-    out.append("</section>")
-    return "\n".join(out)
+    return {
+        "lang": lang, "other": other(lang), "game": dict(game.name),
+        "running": f"{game.name[lang]} — {label('rules_glossary', lang)}",
+        "kicker": f"{label('rules_glossary', lang)} · {label('rules_glossary', other(lang))}",
+        "count": count(len(game.terms), "terms", lang),
+        "sources": [doc.title[lang] + (f", {label('page', lang)} {doc.page}" if doc.page else "")
+                    for doc in game.sources.values()],
+        "categories": [f"{cat[lang]} · {cat[other(lang)]} — {counts[cid]}"
+                       for cid, cat in game.categories.items() if counts.get(cid)],
+        "labels": {key: label(key, lang) for key in ("sources", "categories", "contents", "source")}
+        | {"note": label("print_note", lang)},
+        "groups": groups,
+    }
 
 
-def _contents(groups: list[tuple[str, list[Term]]], lang: str) -> str:
-    out = ['<section class="contents" id="_contents">', f"<h1>{_e(label('contents', lang))}</h1>"]
-    letters = " ".join(f'<a href="#_letter-{n}">{_e(initial)}</a>' for n, (initial, _) in enumerate(groups))
-    out.append(f'<p class="letters ui">{letters}</p>')
-    out.append('<div class="toc">')
-    for initial, terms in groups:
-        out.append(f'<p class="toc-letter">{_e(initial)}</p>')
-        out.append("<ul>")
-        for term in terms:
-            out.append(f'<li><a href="#{_e(term.id)}"><span lang="en">{_e(term.name["en"])}</span>'
-                       f'<span class="sep"> · </span><span class="other" lang="ru">{_e(term.name["ru"])}</span></a></li>')
-        out.append("</ul>")
-    out += ["</div>", "</section>"]
-    return "\n".join(out)
-
-
-def _term_section(game: Game, term: Term, mentions: dict[str, list[Mention]], lang: str) -> str:
-    other = _other(lang)
+def _term(game: Game, term: Term, mentions: dict[str, list[Mention]], lang: str) -> dict[str, Any]:
     cat = game.categories.get(term.category, {"en": term.category, "ru": term.category})
-    out = [f'<section class="term" id="{_e(term.id)}">',
-           f'<h1><span lang="en">{_e(_line(term.name["en"]))}</span><span class="sep"> · </span>'
-           f'<span lang="ru">{_e(_line(term.name["ru"]))}</span></h1>']
-    meta = [f'{_e(label("category", lang))}: <span class="cat">{_e(cat[lang])} · {_e(cat[other])}</span>']
-    aliases = [a for lang_ in (lang, other) for a in term.aliases.get(lang_, [])]
+    meta = [f"{label('category', lang)}: {cat[lang]} · {cat[other(lang)]}"]
+    aliases = [a for lang_ in (lang, other(lang)) for a in term.aliases.get(lang_, [])]
     if aliases:
-        meta.append(f'{_e(label("aliases", lang))}: {_e(", ".join(aliases))}')
+        meta.append(f"{label('aliases', lang)}: {', '.join(aliases)}")
     if term.supplied:
-        which = ", ".join(term.name[lang_] for lang_ in term.supplied)
-        meta.append(f"<i>{_e(which)}</i>: {_e(label('supplied', lang))}")
-    out.append(f'<p class="meta">{" · ".join(meta)}</p>')
-    for def_lang in ("ru", "en"):
-        out.append(f'<div class="def" lang="{def_lang}">')
-        out.append(f'<p class="lang-head"><span class="code">{def_lang.upper()}</span>'
-                   f'{_e(label("lang_" + def_lang, lang))}</p>')
-        out.append(definition_html(term.definition[def_lang], mentions[def_lang], exclude=term.id))
-        out.append("</div>")
+        meta.append(f"{', '.join(term.name[lang_] for lang_ in term.supplied)}: {label('supplied', lang)}")
+    relations = []
     for key in RELATIONS:
         ids = [tid for tid in getattr(term, key) if tid in game.terms]
         if ids:
-            links = ", ".join(_term_link(game.terms[tid]) for tid in ids)
-            out.append(f'<p class="rel"><span class="what">{_e(label(key, lang))}:</span> {links}</p>')
-    sources = []
-    for doc_id in term.source_docs:
-        doc = game.sources.get(doc_id)
-        if doc is None:
-            continue
-        page = term.source_page or doc.page
-        sources.append(_e(doc.title[lang]) + (f", {_e(label('page', lang))} {_e(str(page))}" if page else ""))
-    if sources:
-        out.append(f'<p class="source"><span class="what">{_e(label("source", lang))}:</span> {"; ".join(sources)}</p>')
-    out.append("</section>")
-    return "\n".join(out)
+            relations.append({"label": label(key, lang),
+                              "terms": [{"id": tid, "name": dict(game.terms[tid].name)} for tid in ids]})
+    sources = [source_line(game.sources[doc], term)[lang] for doc in term.source_docs if doc in game.sources]
+    return {
+        "id": term.id, "name": dict(term.name), "meta": meta, "relations": relations,
+        "source": "; ".join(sources) or None,
+        "definitions": [{"lang": d, "head": d.upper(),
+                         "paragraphs": paragraphs(term.definition[d], mentions[d], exclude=term.id)}
+                        for d in ("ru", "en")],
+    }
 
 
-def definition_html(text: str, mentions: list[Mention], exclude: str = "") -> str:
-    """Plain text with paragraphs as <p>s; each other term's first mention links to `#term-id`; all else escaped.
-
-    Mentions are found on the whole text; one that would straddle a paragraph break is not linked.
-    """
-    paragraphs = []
+def paragraphs(text: str, mentions: list[Mention], exclude: str = "") -> list[list[dict[str, str]]]:
+    """Plain text with paragraphs, as parts: {"text"} or {"text", "to": term id} for each other term's first
+    mention. Mentions are found on the whole text; one that would straddle a paragraph break is not linked."""
+    spans = []
     pos = 0
     for match in PARAGRAPH_BREAK.finditer(text):
-        paragraphs.append((pos, match.start()))
+        spans.append((pos, match.start()))
         pos = match.end()
-    paragraphs.append((pos, len(text)))
-    inside = [m for m in mentions if any(s <= m.start and m.end <= e for s, e in paragraphs)]
+    spans.append((pos, len(text)))
+    inside = [m for m in mentions if any(s <= m.start and m.end <= e for s, e in spans)]
     linked = chosen(inside, exclude=frozenset({exclude}))
     out = []
-    for start, end in paragraphs:
-        body = text[start:end].strip()
+    for start, end in spans:
+        chunk = text[start:end]
+        body = chunk.strip()
         if not body:
             continue
-        lead = len(text[start:end]) - len(text[start:end].lstrip())
-        offset = start + lead
-        local = [
-            Mention(m.start - offset, m.end - offset, m.text, m.term, m.parameter)
-            for m in linked if offset <= m.start and m.end <= offset + len(body)
-        ]
-        out.append(f"<p>{link_text(body, local, url_for=lambda tid: f'#{tid}', fmt='html')}</p>")
-    return "\n".join(out)
+        offset = start + len(chunk) - len(chunk.lstrip())
+        parts, cursor = [], offset
+        for mention in linked:
+            if offset <= mention.start and mention.end <= offset + len(body):
+                parts.append({"text": text[cursor:mention.start]})
+                parts.append({"text": mention.text, "to": mention.term})
+                cursor = mention.end
+        parts.append({"text": text[cursor:offset + len(body)]})
+        out.append([p for p in parts if p["text"]])
+    return out
 
 
-def _term_link(term: Term) -> str:
-    return (f'<a href="#{_e(term.id)}"><span lang="en">{_e(term.name["en"])}</span> · '
-            f'<span lang="ru">{_e(term.name["ru"])}</span></a>')
+def document_json(game: Game, lang: str, mentions: Mentions | None = None) -> str:
+    """The document's data as the template reads it (also what the PDF cache keys on)."""
+    return json.dumps(document(game, lang, mentions), ensure_ascii=False, sort_keys=True)
 
-
-def css_string(text: str) -> str:
-    """A CSS string literal that cannot end the string or the <style> element it sits in."""
-    out = []
-    for char in text:
-        if char in '"\\<>&' or ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\{ord(char):x} ")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
-
-
-def _line(text: str) -> str:
-    """Heading text as one line with single spaces (headings keep their spaces: see the CSS)."""
-    return " ".join(text.split())
-
-
-def _other(lang: str) -> str:
-    return "en" if lang == "ru" else "ru"
-
-
-def _e(text: str) -> str:
-    return html.escape(text, quote=True)

@@ -13,7 +13,7 @@ from mkdocs.config import config_options as c
 LANGUAGES = ("en", "ru")
 
 
-class CodexOptions(base.Config):
+class CodexOptions(base.Config):  # type: ignore[no-untyped-call]  # MkDocs' own class machinery
     """`extra: codex:` in mkdocs.yml."""
 
     glossary = c.Type(str, default="glossary")  # the glossary folder, relative to mkdocs.yml
@@ -42,8 +42,8 @@ def from_config(config: Any) -> Settings:
     options.load_dict(dict(config.extra.get("codex") or {}))
     failed, _warnings = options.validate()
     if failed:
-        key, error = failed[0]
-        raise SettingsError(f"mkdocs.yml: extra.codex.{key}: {error}")
+        key, reason = failed[0]
+        raise SettingsError(f"mkdocs.yml: extra.codex.{key}: {reason}")
     language = config.theme["language"]
     if language not in LANGUAGES:
         raise SettingsError(f"mkdocs.yml: theme.language '{language}' must be one of the glossary's: en, ru")
@@ -71,6 +71,6 @@ def load(root: Path) -> Settings:
         raise SettingsError(f"{path}: {str(error).splitlines()[0]}") from None
     failed, _warnings = config.validate()
     if failed:
-        key, error = failed[0]
-        raise SettingsError(f"{path}: {key}: {error}")
+        key, reason = failed[0]
+        raise SettingsError(f"{path}: {key}: {reason}")
     return from_config(config)
