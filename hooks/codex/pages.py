@@ -50,39 +50,47 @@ def reader_first(names: dict[str, str]) -> str:
 # --- definitions ------------------------------------------------------------------------------
 
 
-def definition_html(
-    text: str, mentions: list[Mention], url_for: Callable[[str], str],
-    title_for: Callable[[str], str] | None = None, exclude: str = "",
-) -> str:
-    """Plain text with paragraphs as <p>s; each other term's first mention linked; everything else escaped.
-
-    Mentions are found on the whole text; one that would straddle a paragraph break is not linked.
-    """
-    paragraphs = []
+def paragraph_parts(text: str, mentions: list[Mention], exclude: str = "") -> list[list[tuple[str, str | None]]]:
+    """Plain text with paragraphs, as (text, term id or None) parts: each other term's first mention is a part of
+    its own. Mentions are found on the whole text; one that would straddle a paragraph break is not linked.
+    The pages and the PDFs both draw definitions from these parts."""
+    spans = []
     pos = 0
     for match in PARAGRAPH_BREAK.finditer(text):
-        paragraphs.append((pos, match.start()))
+        spans.append((pos, match.start()))
         pos = match.end()
-    paragraphs.append((pos, len(text)))
-    inside = [m for m in mentions if any(s <= m.start and m.end <= e for s, e in paragraphs)]
+    spans.append((pos, len(text)))
+    inside = [m for m in mentions if any(s <= m.start and m.end <= e for s, e in spans)]
     linked = chosen(inside, exclude=frozenset({exclude}))
     out = []
-    for start, end in paragraphs:
+    for start, end in spans:
         chunk = text[start:end]
         body = chunk.strip()
         if not body:
             continue
         offset = start + len(chunk) - len(chunk.lstrip())
-        parts, cursor = [], offset
+        parts: list[tuple[str, str | None]] = []
+        cursor = offset
         for mention in linked:
             if offset <= mention.start and mention.end <= offset + len(body):
-                parts.append(html.escape(text[cursor:mention.start], quote=False))
-                parts.append(link(url_for(mention.term), mention.text, "html",
-                                  title_for(mention.term) if title_for else None))
+                parts += [(text[cursor:mention.start], None), (mention.text, mention.term)]
                 cursor = mention.end
-        parts.append(html.escape(text[cursor:offset + len(body)], quote=False))
-        out.append(f"<p>{''.join(parts)}</p>")
-    return "\n".join(out)
+        parts.append((text[cursor:offset + len(body)], None))
+        out.append([part for part in parts if part[0]])
+    return out
+
+
+def definition_html(
+    text: str, mentions: list[Mention], url_for: Callable[[str], str],
+    title_for: Callable[[str], str] | None = None, exclude: str = "",
+) -> str:
+    """A definition as <p>s, each other term's first mention linked (with a tooltip); everything else escaped."""
+    return "\n".join(
+        "<p>" + "".join(html.escape(part, quote=False) if term is None else
+                        link(url_for(term), part, "html", title_for(term) if title_for else None)
+                        for part, term in paragraph) + "</p>"
+        for paragraph in paragraph_parts(text, mentions, exclude)
+    )
 
 
 def tooltip(term: Term, lang: str) -> str:

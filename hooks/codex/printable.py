@@ -9,19 +9,16 @@ Term ids (slugs) are the link targets; the document's own targets start with "_"
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from . import index as index_module
 from .labels import count, label, other
 from .model import Game, Term
-from .pages import Mentions, definition_mentions, initial_letter, sort_key, source_line
-from .render import chosen
+from .pages import Mentions, definition_mentions, initial_letter, paragraph_parts, sort_key, source_line
 from .resolve import Mention, Resolver
 
 FRONT_MATTER = ("_title", "_contents")  # the targets of the non-term headings, in document order
 RELATIONS = ("implies", "cancels", "see_also", "related")
-PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 
 # The layout. It reads only `data` (sys.inputs.data, JSON): strings are shown as text, whatever they contain.
 TEMPLATE = r"""
@@ -160,32 +157,9 @@ def _term(game: Game, term: Term, mentions: dict[str, list[Mention]], lang: str)
 
 
 def paragraphs(text: str, mentions: list[Mention], exclude: str = "") -> list[list[dict[str, str]]]:
-    """Plain text with paragraphs, as parts: {"text"} or {"text", "to": term id} for each other term's first
-    mention. Mentions are found on the whole text; one that would straddle a paragraph break is not linked."""
-    spans = []
-    pos = 0
-    for match in PARAGRAPH_BREAK.finditer(text):
-        spans.append((pos, match.start()))
-        pos = match.end()
-    spans.append((pos, len(text)))
-    inside = [m for m in mentions if any(s <= m.start and m.end <= e for s, e in spans)]
-    linked = chosen(inside, exclude=frozenset({exclude}))
-    out = []
-    for start, end in spans:
-        chunk = text[start:end]
-        body = chunk.strip()
-        if not body:
-            continue
-        offset = start + len(chunk) - len(chunk.lstrip())
-        parts, cursor = [], offset
-        for mention in linked:
-            if offset <= mention.start and mention.end <= offset + len(body):
-                parts.append({"text": text[cursor:mention.start]})
-                parts.append({"text": mention.text, "to": mention.term})
-                cursor = mention.end
-        parts.append({"text": text[cursor:offset + len(body)]})
-        out.append([p for p in parts if p["text"]])
-    return out
+    """A definition's paragraphs as the template's parts: {"text"}, or {"text", "to": term id} for a link."""
+    return [[{"text": part} if term is None else {"text": part, "to": term} for part, term in paragraph]
+            for paragraph in paragraph_parts(text, mentions, exclude)]
 
 
 def document_json(game: Game, lang: str, mentions: Mentions | None = None) -> str:
