@@ -3,51 +3,30 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
-from bisect import bisect_right
+from typing import Any, NamedTuple
 
 from . import forms
-from .index import Index, rank
-
-# Text that is already markup or machine text: nothing inside is ever linked, and it is copied unchanged.
-# Each kind comes with the character(s) it cannot do without, so text without them skips the scan entirely.
-_PROTECTED_KINDS = [
-    ("`", r"```.*?(?:```|\Z)"),                      # fenced code
-    ("`", r"`[^`\n]*`"),                             # inline code
-    ("[", r"!?\[[^\]\n]*\]\([^)\n]*\)"),             # Markdown link or image
-    ("[", r"!?\[[^\]\n]*\]\[[^\]\n]*\]"),            # Markdown reference link
-    ("[", r"^[ ]{0,3}\[[^\]\n]+\]:[^\n]*"),          # Markdown link definition
-    ("[", r"\[url(?:=[^\]\n]*)?\].*?(?:\[/url\]|\Z)"),  # BBCode link
-    ("[", r"\[(?P<bb>code|img|email)\b[^\]]*\].*?(?:\[/(?P=bb)\]|\Z)"),
-    ("<", r"<(?P<tag>a|code|pre|script|style)\b[^>]*>.*?(?:</(?P=tag)\s*>|\Z)"),
-    ("<", r"<[^<>\n]*>"),                            # any other HTML tag
-    ("://", r"\b(?:https?|ftp)://[^\s<>\[\]()\"']+"),  # URL
-    ("www.", r"\bwww\.[^\s<>\[\]()\"']+"),
-    ("@", r"(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+"),  # e-mail (from its first character only: no rescans)
-]
-_protected_by_triggers: dict[frozenset[str], re.Pattern | None] = {}
-
-
-def protected_pattern(text: str) -> re.Pattern | None:
-    """One pattern of the protected kinds whose trigger occurs in the text (None: nothing to protect)."""
-    lowered = text.lower()
-    triggers = frozenset(t for t in {"`", "[", "<", "://", "www.", "@"} if t in lowered)
-    if triggers not in _protected_by_triggers:
-        kinds = [pattern for trigger, pattern in _PROTECTED_KINDS if trigger in triggers]
-        _protected_by_triggers[triggers] = re.compile("|".join(kinds), re.S | re.I | re.M) if kinds else None
-    return _protected_by_triggers[triggers]
-
+from .index import NOT_A_MENTION, Index, rank
+from .markup import Spans, merge, protected
 
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
+_SPLIT = re.compile(r"([^\W_]+)")  # text -> [gap, word, gap, word, ..., gap]: one C call, no match objects
 
 
-@dataclass(frozen=True)
-class Mention:
+class Mention(NamedTuple):
+    """One mention: text[start:end] names `term` (with its parameter, "2" in "Aegis 2"). A tuple: cheap to make."""
+
     start: int
     end: int
     text: str
     term: str
     parameter: str | None = None
+
+
+# What a gap between two words allows: (breaks a name, joins two name words, (bracket, sign) before a number).
+_GapInfo = tuple[bool, bool, "tuple[bool, str] | None"]
+# What the matcher needs of a word as written: (folded, capitalised, trie nodes it begins, keys, digit, alpha).
+_WordInfo = tuple[str, bool, tuple[Any, ...], tuple[str, ...], bool, bool]
 
 
 class Resolver:
@@ -56,7 +35,11 @@ class Resolver:
     def __init__(self, index: Index):
         self.index = index
         self._keys_cache: dict[str, tuple[str, ...]] = {}
-        self._word_cache: dict[str, tuple[str, bool, bool]] = {}
+        self._word_cache: dict[str, _WordInfo] = {}
+        self._gap_cache: dict[str, _GapInfo] = {}
+        # (word, gap, next word) -> what matching there gives, when the walk looked no further: text repeats.
+        self._match_cache: dict[tuple[str, str | None, str | None], tuple[int, int, str, str | None] | None] = {}
+        self._root: dict[str, Any] = index.trie.get("c", {})
         # The game's own name is never a term mention ("Mage Wars" is not the Mage).
         names = sorted({n for n in index.game_name.values() if n}, key=len, reverse=True)
         self._game_name = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I) if names else None
@@ -78,120 +61,188 @@ class Resolver:
                 self._keys_cache[word] = cached
         return cached
 
-    def _word(self, word: str) -> tuple[str, bool, bool]:
-        """(folded, capitalised, can begin a name) for a word as written; cached, most words repeat."""
+    def _word(self, word: str) -> _WordInfo:
+        """Everything the matcher asks of a word as written; cached, most words repeat."""
         info = self._word_cache.get(word)
         if info is None:
             folded = forms.fold(word)
-            root = self.index.trie.get("c", {})
-            info = (folded, word[:1].isupper(), any(key in root for key in self.keys(folded)))
+            keys = self.keys(folded)
+            root = self._root
+            info = (folded, word[:1].isupper(), tuple(root[k] for k in keys if k in root), keys, folded.isdigit(),
+                    word.isalpha())
             if len(self._word_cache) < 100_000:
                 self._word_cache[word] = info
         return info
 
-    def _scan(self, text: str) -> tuple[list[re.Match], list[int], list[int]]:
-        """The text's words (match objects: cheap to make) and the protected spans (starts, ends), merged."""
-        pattern = protected_pattern(text)
-        spans = [m.span() for m in pattern.finditer(text)] if pattern else []
-        if self._game_name:
-            spans = sorted(spans + [m.span() for m in self._game_name.finditer(text)])
-        starts, ends = [], []
-        for start, end in spans:
-            if ends and start < ends[-1]:
-                ends[-1] = max(ends[-1], end)
-            else:
-                starts.append(start)
-                ends.append(end)
-        return list(forms.WORD.finditer(text)), starts, ends
+    def _gap(self, gap: str) -> _GapInfo:
+        info = self._gap_cache.get(gap)
+        if info is None:
+            breaks = "\n" in gap or (len(gap) > MAX_GAP and not gap.isspace())
+            sign = forms.SIGN.match(gap)
+            info = (breaks, forms.JOINER.match(gap) is not None,
+                    (bool(sign.group(1)), sign.group(2) or "") if sign else None)
+            if len(self._gap_cache) < 10_000:
+                self._gap_cache[gap] = info
+        return info
 
-    @staticmethod
-    def _inside(position: int, starts: list[int], ends: list[int]) -> bool:
-        index = bisect_right(starts, position) - 1
-        return index >= 0 and position < ends[index]
+    def spans(self, text: str, markup: str = "any") -> Spans:
+        """The protected spans for this game: the markup's, and the game's own name."""
+        found = protected(text, markup)
+        if self._game_name and self._game_name.search(text):
+            found = merge(found + [m.span() for m in self._game_name.finditer(text)])
+        return found
 
     # --- matching -----------------------------------------------------------------------
-    def _matches_at(self, text: str, words: list[re.Match], i: int, starts: list[int], ends: list[int]):
-        """The longest name starting at word i: (end offset, next word, accept entries, parameters), or None."""
-        best = None
-        first = words[i]
-        first_folded, first_upper, _ = self._word(first[0])
-        root = self.index.trie.get("c", {})
-        stack = [(root[k], i + 1, first.end(), (), False) for k in self.keys(first_folded) if k in root]
+    def _match(self, parts: list[str], k: int, start: int) -> tuple[int, int, list[Any], tuple[str, ...]] | None:
+        """The longest name starting at word parts[k] (at offset `start`): (end, next word index, accept entries,
+        parameters), or None. parts alternates gaps and words: parts[k + 1] is the gap after word k."""
+        return self._walk(parts, k, start)[0]
+
+    def _walk(self, parts: list[str], k: int, start: int) -> tuple[tuple[int, int, list[Any], tuple[str, ...]] | None, int]:
+        """_match, and the index of the last part the walk looked at."""
+        best: tuple[int, int, list[Any], tuple[str, ...]] | None = None
+        examined = k
+        first = parts[k]
+        info = self._word_cache.get(first) or self._word(first)
+        first_upper = info[1]
+        count = len(parts)
+        stack = [(node, k, start + len(first), (), False) for node in info[2]]
         while stack:
             node, j, end, params, had_number = stack.pop()
-            entries = [e for e in node.get("a", ()) if (had_number or not e[4]) and (not e[3] or first_upper)]
-            if entries and (best is None or end > best[0]):
-                best = (end, j, entries, list(params))
+            accept = node.get("a")
+            if accept:
+                entries = [e for e in accept if (had_number or not e[4]) and (not e[3] or first_upper)]
+                if entries and (best is None or end > best[0]):
+                    best = (end, j + 2, entries, params)
             children = node.get("c")
-            if not children or j >= len(words):
+            if not children or j + 2 >= count:
                 continue
-            token = words[j]
-            token_start, token_end = token.span()
-            gap = text[end:token_start]
-            if (len(gap) > MAX_GAP and not gap.isspace()) or "\n" in gap:
+            gap = parts[j + 1]
+            token = parts[j + 2]
+            if j + 2 > examined:
+                examined = j + 2
+            if not token:
                 continue
-            if starts and self._inside(token_start, starts, ends):
+            breaks, joins, sign = self._gap_cache.get(gap) or self._gap(gap)
+            if breaks:
                 continue
-            word = self._word(token[0])[0]
-            if word.isdigit() and "#n" in children:
-                sign = forms.SIGN.match(gap)
-                if sign:
-                    value = (sign.group(2) or "").replace("−", "-").replace("–", "-").replace("—", "-") + word
+            token_start = end + len(gap)
+            token_end = token_start + len(token)
+            word = self._word_cache.get(token) or self._word(token)
+            if word[4] and sign is not None:
+                for slot in ("#n", "#s"):
+                    child = children.get(slot)
+                    if child is None or (slot == "#s" and not sign[1]):
+                        continue  # a name printed with a sign ("Armor +/- X") takes only a signed number
+                    value = sign[1].replace("−", "-").replace("–", "-").replace("—", "-") + word[0]
                     number_end = token_end
-                    if sign.group(1):  # "Опасный (3)": the closing bracket belongs to the mention
-                        number_end = token_end + 1 if text[token_end:token_end + 1] == ")" else -1
+                    if sign[0]:  # "Опасный (3)": the closing bracket belongs to the mention
+                        after = parts[j + 3] if j + 3 < count else ""
+                        examined = max(examined, j + 3)
+                        number_end = token_end + 1 if after.startswith(")") else -1
                     if number_end > 0:
-                        stack.append((children["#n"], j + 1, number_end, params + (value,), True))
-            if forms.JOINER.match(gap):
-                for key in self.keys(word):
+                        stack.append((child, j + 2, number_end, params + (value,), True))
+            if joins:
+                for key in word[3]:
                     child = children.get(key)
                     if child is not None:
-                        stack.append((child, j + 1, token_end, params, had_number))
-                if "#w" in children and word.isalpha():
-                    stack.append((children["#w"], j + 1, token_end, params + (token[0],), had_number))
-        return best
+                        stack.append((child, j + 2, token_end, params, had_number))
+                if word[5]:
+                    child = children.get("#w")
+                    if child is not None:
+                        stack.append((child, j + 2, token_end, params + (token,), had_number))
+        return best, examined
 
-    def _rank(self, entries: list, first_upper: bool) -> list:
+    def _rank(self, entries: list[Any], first_upper: bool) -> list[Any]:
         """Best fit first (see index.rank): "Melee Attack" vs "melee attack" goes by capitalisation."""
         return sorted(entries, key=lambda e: rank(e, first_upper))
 
-    def mentions(self, text: str) -> list[Mention]:
-        """Every mention, left to right, longest first, never overlapping: one pass over the words."""
-        words, starts, ends = self._scan(text)
+    def mentions(self, text: str, markup: str = "any", spans: Spans | None = None) -> list[Mention]:
+        """Every mention, left to right, longest first, never overlapping: one pass over the unprotected text.
+
+        `spans`: protected spans already found for this text and markup (the game's name is added here)."""
+        if spans is None:
+            spans = self.spans(text, markup)
+        elif self._game_name and self._game_name.search(text):
+            spans = merge(spans + [m.span() for m in self._game_name.finditer(text)])
+        if spans:  # markup becomes line breaks: no word inside it, and no name reaches across it
+            pieces, position = [], 0
+            for start, end in spans:
+                pieces.append(text[position:start])
+                pieces.append("\n" * (end - start))
+                position = end
+            pieces.append(text[position:])
+            clean = "".join(pieces)
+        else:
+            clean = text
+        return self._segment(text, _SPLIT.split(clean))
+
+    def _segment(self, text: str, parts: list[str]) -> list[Mention]:
+        """The mentions in text, given as parts (gap, word, gap, ..., gap) of a copy whose markup is blanked."""
         found: list[Mention] = []
-        i, count, cache = 0, len(words), self._word_cache
-        while i < count:
-            word = words[i]
-            _, upper, can_start = cache.get(word[0]) or self._word(word[0])
-            if not can_start or (starts and self._inside(word.start(), starts, ends)):
-                i += 1
+        cache = self._word_cache
+        word_info = self._word
+        matches = self._match_cache
+        count = len(parts)
+        known_k, known_at = 0, 0  # the offset of parts[known_k]: offsets are summed only when needed
+        k = 1
+        while k < count:
+            word = parts[k]
+            info = cache.get(word) or word_info(word)
+            if not info[2]:
+                k += 2
                 continue
-            match = self._matches_at(text, words, i, starts, ends)
-            if match is None:
-                i += 1
+            if k > known_k:
+                known_at += sum(map(len, parts[known_k:k]))
+                known_k = k
+            key = (word, parts[k + 1] if k + 1 < count else None, parts[k + 2] if k + 2 < count else None)
+            hit = matches.get(key, False)
+            if hit is False:
+                hit = self._matched(parts, k, known_at, key, info[1])
+            if hit is None:
+                k += 2
                 continue
-            end, next_i, entries, params = match
-            entry = self._rank(entries, upper)[0]
-            start = word.start()
-            found.append(Mention(start, end, text[start:end], entry[0], " ".join(params) if params else None))
-            i = next_i
+            length, step, term, parameter = hit
+            if term != NOT_A_MENTION:  # a phrase that only contains a name: nothing to link
+                found.append(Mention(known_at, known_at + length, text[known_at:known_at + length], term, parameter))
+            k += step
         return found
+
+    def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, str | None, str | None],
+                 upper: bool) -> tuple[int, int, str, str | None] | None:
+        """The match at word k as (length, words consumed * 2, term, parameter); cached when the walk looked
+        no further than the next word (the usual case), so a repeated phrase is matched once."""
+        best, examined = self._walk(parts, k, start)
+        result = None
+        if best is not None:
+            end, next_k, entries, params = best
+            entry = min(entries, key=lambda e: rank(e, upper)) if len(entries) > 1 else entries[0]
+            result = (end - start, next_k - k, entry[0], " ".join(params) if params else None)
+        if examined <= k + 2 and len(self._match_cache) < 100_000:
+            self._match_cache[key] = result
+        return result
 
     # --- lookup -------------------------------------------------------------------------
     def lookup(self, query: str, limit: int = 10) -> list[dict]:
         """Candidates for a query, best first: exact (any form, with parameter), then near spellings."""
         query = query.strip()
         results: dict[str, dict] = {}
-        words, starts, ends = self._scan(query)
-        words = [w for w in words if not (starts and self._inside(w.start(), starts, ends))]
-        folded = [self._word(w[0])[0] for w in words]
-        if words:
-            match = self._matches_at(query, words, 0, [], [])
+        clean = query
+        for start, end in self.spans(query):  # markup in a query is not part of the name asked for
+            clean = clean[:start] + " " * (end - start) + clean[end:]
+        parts = _SPLIT.split(clean)
+        folded = [self._word(w)[0] for w in parts[1::2]]
+        if folded:
+            match = self._match(parts, 1, len(parts[0])) if self._word(parts[1])[2] else None
             if match:
-                end, next_i, entries, params = match
-                whole = next_i == len(words) and not query[end:].strip(" .,!?)")
-                for rank, entry in enumerate(self._rank(entries, self._word(words[0][0])[1])):
-                    score = (1.0 if whole else 0.8) - rank * 0.01
+                end, next_k, entries, params = match
+                whole = next_k >= len(parts) and not query[end:].strip(" .,!?)")
+                position = 0
+                for entry in self._rank(entries, self._word(parts[1])[1]):
+                    if entry[0] == NOT_A_MENTION:
+                        continue
+                    score = (1.0 if whole else 0.8) - position * 0.01
+                    position += 1
                     results[entry[0]] = self._candidate(entry[0], score, " ".join(params) or None)
         wanted = " ".join(w for w in folded if not w.isdigit())
         number = next((w for w in folded if w.isdigit()), None)
@@ -253,6 +304,40 @@ class Resolver:
             "cancelled": cancelled,
             "unknown": unknown,
         }
+
+
+# --- which game a text is about ----------------------------------------------------------------
+
+GAME_NAME_WEIGHT = 3.0  # "Mage Wars" written in the post says more than any one term
+
+
+def detect(text: str, mentions: dict[str, list[Mention]], game_names: dict[str, dict[str, str]]) -> str | None:
+    """The game whose terms explain the text best, or None when no game has a mention or two tie.
+
+    Each mention scores its number of words (a longer name is rarer), plus one for a parameter ("Aegis 2"),
+    divided by the number of games that find a mention on the same span: a name the games share ("Elusive",
+    "creature", "damage") is split between them and decides only when nothing else does. The game's own name
+    in the text adds GAME_NAME_WEIGHT.
+    """
+    shared: dict[tuple[int, int], int] = {}
+    for found in mentions.values():
+        for m in found:
+            shared[(m.start, m.end)] = shared.get((m.start, m.end), 0) + 1
+    scores: dict[str, float] = {}
+    lowered = text.casefold()
+    for game, found in mentions.items():
+        score = sum((len(_SPLIT.findall(m.text)) + (m.parameter is not None)) / shared[(m.start, m.end)]
+                    for m in found)
+        names = {n.casefold() for n in game_names.get(game, {}).values() if n}
+        score += GAME_NAME_WEIGHT * sum(lowered.count(n) for n in names)
+        if score > 0:
+            scores[game] = score
+    if not scores:
+        return None
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
+        return None
+    return ranked[0][0]
 
 
 def _similarity(a: str, b: str) -> float:
