@@ -77,8 +77,8 @@ class Resolver:
     def _gap(self, gap: str) -> _GapInfo:
         info = self._gap_cache.get(gap)
         if info is None:
-            breaks = "\n" in gap or (len(gap) > MAX_GAP and not gap.isspace())
             sign = forms.SIGN.match(gap)
+            breaks = "\n" in gap or (len(gap) > MAX_GAP and not gap.isspace() and sign is None)
             info = (breaks, forms.JOINER.match(gap) is not None,
                     (bool(sign.group(1)), sign.group(2) or "") if sign else None)
             if len(self._gap_cache) < 10_000:
