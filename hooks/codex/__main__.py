@@ -8,6 +8,9 @@ from pathlib import Path
 
 from . import forms
 from .config import project_root, site_url
+from .labels import label
+
+AUTO = "auto"
 from .model import GlossaryError
 
 EXIT_PROBLEMS, EXIT_USAGE = 1, 2
@@ -24,19 +27,20 @@ def _parser() -> argparse.ArgumentParser:
 
     commands.add_parser("check", help="validate glossary/ and print every problem as file:line:col: term: message")
 
+    game_help = "the game's id; 'auto' (the default): the game whose terms explain the text best"
     link = commands.add_parser("link", help="link the terms in a text (FILE or standard input)")
-    link.add_argument("--game", required=True)
+    link.add_argument("--game", default="auto", help=game_help)
     link.add_argument("--format", default="markdown", choices=("markdown", "bbcode", "html", "json"))
     link.add_argument("--all", action="store_true", help="link every mention, not only each term's first")
     link.add_argument("file", nargs="?", type=Path)
 
     lookup = commands.add_parser("lookup", help="find the terms a query names, best first")
-    lookup.add_argument("--game", required=True)
+    lookup.add_argument("--game", default="auto", help=game_help + " (none recognised: every game's candidates)")
     lookup.add_argument("--format", default="text", choices=("text", "json"))
     lookup.add_argument("query", nargs="+")
 
     traits = commands.add_parser("traits", help="every trait the given traits imply, with the chain explaining it")
-    traits.add_argument("--game", required=True)
+    traits.add_argument("--game", default="auto", help=game_help)
     traits.add_argument("--format", default="text", choices=("text", "json"))
     traits.add_argument("trait", nargs="+")
 
@@ -67,9 +71,18 @@ def _codex(args):
         glossary = load(directory, root)
     except GlossaryError as error:
         raise UsageError(f"the glossary has problems; run `python -m codex check`: {error.problems[0]}") from None
+    if args.game == AUTO:
+        return Codex.from_glossary(glossary, site_url(root))
     if args.game not in glossary.games:
-        raise UsageError(f"unknown game '{args.game}' (known: {', '.join(glossary.games)})")
+        raise UsageError(f"unknown game '{args.game}' (known: {', '.join(glossary.games)}, or auto)")
     return Codex.from_glossary(glossary.__class__({args.game: glossary.games[args.game]}), site_url(root))
+
+
+def _lang(text: str) -> str:
+    """The language of the user's own words, for messages: Russian when the text is mostly Cyrillic."""
+    letters = [c for c in text if c.isalpha()]
+    cyrillic = sum(1 for c in letters if forms.is_cyrillic(c))
+    return "ru" if letters and cyrillic * 2 > len(letters) else "en"
 
 
 def cmd_check(args) -> int:
@@ -92,10 +105,15 @@ def cmd_link(args) -> int:
     codex = _codex(args)
     if args.format == "json":
         keys = ("start", "end", "text", "game", "term", "name", "url")  # the documented contract
-        mentions = [{key: m[key] for key in keys} for m in codex.mentions(args.game, text)]
-        print(json.dumps(mentions, ensure_ascii=False, indent=1))
+        found_game, found = codex.found(args.game, text)
+        mentions = [{key: m[key] for key in keys} for m in codex._mention_dicts(found_game, found)]
+        sys.stdout.write(json.dumps(mentions, ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(codex.link(args.game, text, args.format, every=args.all))
+        result = codex.linked(args.game, text, args.format, every=args.all)
+        found_game = result["game"]
+        sys.stdout.write(result["text"])
+    if found_game is None:
+        print(label("linker_no_game", _lang(text)), file=sys.stderr)
     return 0
 
 
@@ -109,7 +127,9 @@ def cmd_lookup(args) -> int:
         print(f"nothing found for '{query}'", file=sys.stderr)
         return 0
     first, second = ("name_ru", "name") if forms.is_cyrillic(query) else ("name", "name_ru")
-    rows = [(f"{c['score']:.2f}", f"{c[first]} · {c[second]}", c["parameter"] or "", c["url"]) for c in found]
+    several = len({c["game"] for c in found}) > 1  # auto found no game: every game's candidates, named
+    rows = [(f"{c['score']:.2f}", f"{c[first]} · {c[second]}", c["parameter"] or "", *([c["game"]] if several else []),
+             c["url"]) for c in found]
     _print_table(rows)
     return 0
 
@@ -117,20 +137,25 @@ def cmd_lookup(args) -> int:
 def cmd_traits(args) -> int:
     codex = _codex(args)
     result = codex.traits(args.game, args.trait)
+    lang = "ru" if any(forms.is_cyrillic(t) for t in args.trait) else "en"
+    if result["game"] is None:
+        raise UsageError(label("linker_traits_no_game", lang))
     if args.format == "json":
         print(json.dumps(result, ensure_ascii=False, indent=1))
         return 0
     if result["unknown"]:
         raise UsageError(f"unknown trait(s): {', '.join(result['unknown'])}")
-    terms = codex.resolver(args.game).index.terms
-    lang = "ru" if any(forms.is_cyrillic(t) for t in args.trait) else "en"
+    terms = codex.resolver(result["game"]).index.terms
 
     def chain(ids: list[str]) -> str:
         return " → ".join(terms[t].name[lang] for t in ids)
 
     _print_table([(terms[t["term"]].name[lang], chain(t["because"])) for t in result["traits"]])
+    if not result["traits"] and result["cancelled"]:
+        print(label("linker_all_cancelled", lang))
     for item in result["cancelled"]:
-        print(f"cancelled: {terms[item['term']].name[lang]} (by {terms[item['cancelled_by']].name[lang]})")
+        print(label("linker_cancelled", lang).format(term=terms[item["term"]].name[lang],
+                                                     by=terms[item["cancelled_by"]].name[lang]))
     return 0
 
 
@@ -150,6 +175,8 @@ def cmd_pdf(args) -> int:
 
 
 def _print_table(rows: list[tuple[str, ...]]) -> None:
+    if not rows:
+        return
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())

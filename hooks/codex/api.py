@@ -12,7 +12,7 @@ from typing import Any, Callable
 from .index import Index
 from .markup import protected
 from .render import FORMATS, MARKUP, chosen, link_text, linkable
-from .resolve import Mention, Resolver, detect
+from .resolve import Detector, Mention, Resolver
 
 AUTO = "auto"  # the game is the one whose terms explain the text best (resolve.detect)
 
@@ -32,6 +32,7 @@ class Codex:
     def __init__(self, indexes: dict[str, Index], site_url: str):
         self.resolvers = {gid: Resolver(index) for gid, index in indexes.items()}
         self.site_url = site_url.rstrip("/") + "/"
+        self._detector: Detector | None = None  # built on the first detection
 
     @classmethod
     def from_glossary(cls, glossary: Any, site_url: str) -> "Codex":
@@ -59,7 +60,9 @@ class Codex:
             return game, self.resolver(game).mentions(text, markup)  # type: ignore[arg-type]
         spans = protected(text, markup)  # the markup does not depend on the game: found once
         every = {gid: r.mentions(text, markup, spans) for gid, r in self.resolvers.items()}
-        best = detect(text, every, {gid: r.index.game_name for gid, r in self.resolvers.items()})
+        if self._detector is None:
+            self._detector = Detector(self.resolvers)
+        best = self._detector.detect(text, every)
         return best, every[best] if best else []
 
     def detect(self, text: str) -> str | None:

@@ -309,35 +309,60 @@ class Resolver:
 # --- which game a text is about ----------------------------------------------------------------
 
 GAME_NAME_WEIGHT = 3.0  # "Mage Wars" written in the post says more than any one term
+SIZE_EXPONENT = 0.25  # a hit in a small glossary is less likely by chance: scores scale by (largest/size)**this
 
 
-def detect(text: str, mentions: dict[str, list[Mention]], game_names: dict[str, dict[str, str]]) -> str | None:
-    """The game whose terms explain the text best, or None when no game has a mention or two tie.
+def _stem(word: str) -> str:
+    folded = forms.fold(word)
+    if forms.is_cyrillic(folded):
+        return forms.russian_stem(folded)
+    return folded[:-1] if len(folded) > 3 and folded.endswith("s") else folded
 
-    Each mention scores its number of words (a longer name is rarer), plus one for a parameter ("Aegis 2"),
-    divided by the number of games that find a mention on the same span: a name the games share ("Elusive",
-    "creature", "damage") is split between them and decides only when nothing else does. The game's own name
-    in the text adds GAME_NAME_WEIGHT.
-    """
-    shared: dict[tuple[int, int], int] = {}
-    for found in mentions.values():
-        for m in found:
-            shared[(m.start, m.end)] = shared.get((m.start, m.end), 0) + 1
-    scores: dict[str, float] = {}
-    lowered = text.casefold()
-    for game, found in mentions.items():
-        score = sum((len(_SPLIT.findall(m.text)) + (m.parameter is not None)) / shared[(m.start, m.end)]
-                    for m in found)
-        names = {n.casefold() for n in game_names.get(game, {}).values() if n}
-        score += GAME_NAME_WEIGHT * sum(lowered.count(n) for n in names)
-        if score > 0:
-            scores[game] = score
-    if not scores:
-        return None
-    ranked = sorted(scores.items(), key=lambda item: -item[1])
-    if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
-        return None
-    return ranked[0][0]
+
+class Detector:
+    """Which game a text is about: the one whose terms explain it best (see `detect`)."""
+
+    def __init__(self, resolvers: dict[str, Resolver]):
+        self.vocabulary: dict[str, set[str]] = {}
+        self.sizes = {gid: max(1, len(r.index.terms)) for gid, r in resolvers.items()}
+        self.names = {gid: {n.casefold() for n in r.index.game_name.values() if n} for gid, r in resolvers.items()}
+        for gid, resolver in resolvers.items():
+            words: set[str] = set()
+            for term in resolver.index.terms.values():
+                for text in [*term.summary.values(), *(n for names in term.names.values() for n in names)]:
+                    words.update(_stem(w) for w in _SPLIT.findall(text))
+            self.vocabulary[gid] = words
+
+    def detect(self, text: str, mentions: dict[str, list[Mention]]) -> str | None:
+        """The best-explaining game, or None when no game has a mention or the best two tie.
+
+        Each distinct term a game finds scores its number of words (+1 with a parameter: "Aegis 2"), divided by
+        the number of games whose vocabulary (names and definitions' first sentences) holds all its words: an
+        everyday word every game uses ("creature", «живой») counts little, "Aegis" or «зловоние» counts whole.
+        A game's sum is scaled by (largest glossary / its size) ** SIZE_EXPONENT, and each time the text names
+        the game adds GAME_NAME_WEIGHT.
+        """
+        largest = max(self.sizes.values(), default=1)
+        lowered = text.casefold()
+        scores: dict[str, float] = {}
+        for game, found in mentions.items():
+            best: dict[str, float] = {}
+            for m in found:
+                words = [w for w in _SPLIT.findall(m.text) if not w.isdigit()]
+                stems = [_stem(w) for w in words]
+                sharing = sum(1 for vocabulary in self.vocabulary.values() if all(s in vocabulary for s in stems))
+                weight = (len(words) + (m.parameter is not None)) / max(1, sharing)
+                best[m.term] = max(best.get(m.term, 0.0), weight)
+            score = sum(best.values()) * (largest / self.sizes.get(game, largest)) ** SIZE_EXPONENT
+            score += GAME_NAME_WEIGHT * sum(lowered.count(name) for name in self.names.get(game, ()))
+            if score > 0:
+                scores[game] = score
+        if not scores:
+            return None
+        ranked = sorted(scores.items(), key=lambda item: -item[1])
+        if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
+            return None
+        return ranked[0][0]
 
 
 def _similarity(a: str, b: str) -> float:
