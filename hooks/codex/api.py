@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from .index import Index
 from .markup import protected
-from .render import FORMATS, MARKUP, chosen, link_text, linkable
+from .render import FORMATS, MARKUP, link_text, placed
 from .resolve import Detector, Mention, Resolver
 
 AUTO = "auto"  # the game is the one whose terms explain the text best (resolve.detect)
@@ -94,7 +94,7 @@ class Codex:
         if fmt not in FORMATS:
             raise ValueError(f"unknown format '{fmt}' (use {', '.join(FORMATS)})")
         found_game, found = self.found(game, text, MARKUP[fmt])
-        mentions = chosen(linkable(text, found, fmt), every=every)
+        mentions = placed(text, found, fmt, every=every)
         url_for = self._url_for(found_game)
         out: dict[str, Any] = {"text": link_text(text, mentions, url_for, fmt), "game": found_game}
         if preview:

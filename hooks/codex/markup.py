@@ -99,7 +99,8 @@ _BULLET = re.compile(r"([-+*])(?=[ \t]|$)|(\d{1,9})([.)])(?=[ \t]|$)")
 _THEMATIC = re.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
 _ATX = re.compile(r"#{1,6}(?:[ \t]|$)")
-_DEFINITION = re.compile(r"\[((?:[^\[\]\\]|\\.){1,999})\]:")
+_DEFINITION = re.compile(r"\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*(?:<[^<>\n]*>|[^\s<]\S*)[ \t]*"
+                         r"(?:\"[^\"]*\"|'[^']*'|\([^()]*\))?[ \t]*$")
 _DEFINITION_ANYWHERE = re.compile(r"^[ \t>*+\-\d.)]*\[((?:[^\[\]\\\n]|\\.){1,999})\]:", re.M)
 _HTML_1 = re.compile(r"<(script|pre|style|textarea)(?:[ \t>]|$)", re.I)
 _HTML_6 = re.compile(
@@ -171,23 +172,72 @@ def _label(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def markdown_spans(text: str, html_blocks: bool = True) -> Spans:
+def markdown_spans(text: str, html_blocks: bool = True, shapes: Spans | None = None) -> Spans:
     """Markup spans of a CommonMark (+ GitHub tables and strikethrough) document.
 
     `html_blocks=False` (plain text that may hold Markdown): a line that starts with a tag is an ordinary
-    paragraph (its tags are still markup), not a raw HTML block whose every word is markup."""
+    paragraph (its tags are still markup), not a raw HTML block whose every word is markup.
+    `shapes`: where to put what is only kept to be safe (a reference link's shape without its definition);
+    by default with the rest."""
     if not any(c in text for c in "`~[<") and _INDENTED.search(text) is None:
         return []  # nothing that could be code, HTML or a link
-    labels = {_label(m.group(1)) for m in _DEFINITION_ANYWHERE.finditer(text)} if "]:" in text else set()
+    # Labels that look defined somewhere: links to them are kept whole (shapes); the block phase finds the
+    # definitions CommonMark really makes, which alone decide what is a link.
+    loose = {_label(m.group(1)) for m in _DEFINITION_ANYWHERE.finditer(text)} if "]:" in text else set()
+    spans: Spans = _container_tags(text) if "<" in text else []
+    if shapes is None:
+        shapes = spans
     if _BLOCK_TRIGGER.search(text) is None:  # no line starts a block: paragraphs between blank lines
-        spans: Spans = []
         for start, end in _paragraphs(text):
-            _inline(text, start, end, labels, spans)
+            _inline(text, start, end, set(), loose, spans, shapes)
         return spans
-    return _Blocks(text, labels, html_blocks).run()
+    return spans + _Blocks(text, loose, html_blocks, shapes).run()
 
 
-_INDENTED = re.compile(r"^[ \t>]*(?:[ ]{4}|\t|(?:[-+*]|\d{1,9}[.)])[ \t]{5})", re.M)
+_CONTAINER_OPEN = re.compile(r"<(a|code|pre|script|style|textarea)(?=[\s/>])", re.I)
+
+
+def _container_tags(text: str) -> Spans:
+    """<a>, <code>, <pre>, <script>, <style>, <textarea> to their closing tag or the document's end: an HTML
+    block or a tag left open keeps its element open over whatever follows, paragraphs included."""
+    spans: Spans = []
+    lower = text.translate(_ASCII_LOWER)
+    finders: dict[str, _Finder] = {}
+    position = 0
+    while True:
+        m = _CONTAINER_OPEN.search(text, position)
+        if m is None:
+            return spans
+        tag = _OPEN_TAG.match(text, m.start())
+        if tag is None or tag.group().endswith("/>"):
+            position = m.end()
+            continue
+        name = m.group(1).lower()
+        closes = finders.setdefault("</" + name, _Finder(lower, "</" + name, len(text)))
+        opens = finders.setdefault("<" + name, _Finder(lower, "<" + name, len(text)))
+        closing_tag = re.compile("</" + name + r"[ \t\n]*>", re.I)
+        depth, at, end = 1, tag.end(), len(text)  # nested openers count: the element ends when they are closed
+        while depth:
+            close = closes(at)
+            if close < 0:
+                break
+            again = opens(at)
+            if 0 <= again < close and _OPEN_TAG.match(text, again) and text[again + 1 + len(name)] in " \t\n/>":
+                depth += 1
+                at = again + 1
+                continue
+            closing = closing_tag.match(text, close)
+            if closing:
+                depth -= 1
+                end = closing.end()
+            at = close + 1
+        if depth:
+            end = len(text)
+        spans.append((m.start(), end))
+        position = max(end, m.end())
+
+
+_INDENTED = re.compile(r"^[ \t>*+\-\d.)]*?(?:[ ]{4}|\t)", re.M)  # a line that may hold indented code
 _BLANK_LINES = re.compile(r"\n[ \t]*\n")
 
 
@@ -203,8 +253,11 @@ def _paragraphs(text: str) -> list[tuple[int, int]]:
 class _Blocks:
     """CommonMark's block phase, line by line: containers (quotes, list items) and leaf blocks."""
 
-    def __init__(self, text: str, labels: set[str], html_blocks: bool = True):
-        self.text, self.labels, self.html_blocks = text, labels, html_blocks
+    def __init__(self, text: str, loose: set[str], html_blocks: bool = True, shapes: Spans | None = None):
+        self.text, self.loose, self.html_blocks = text, loose, html_blocks
+        self.labels: set[str] = set()  # the link reference definitions found
+        self.paragraphs: list[list[tuple[int, int]]] = []  # scanned once every definition is known
+        self.shapes = shapes
         self.spans: Spans = []
         self.stack: list[int] = []  # open containers: -1 a block quote, n >= 0 a list item with content column n
         self.leaf = ""  # "", "para", "fence", "code", "html"
@@ -218,6 +271,8 @@ class _Blocks:
             self.line(line, offset)
             offset += len(line) + 1
         self.close_paragraph()
+        for lines in self.paragraphs:
+            self.inline(lines)
         return self.spans
 
     def protect(self, start: int, end: int) -> None:
@@ -226,25 +281,32 @@ class _Blocks:
 
     def close_paragraph(self) -> None:
         if self.para:
-            lines, self.para = self.para, []
-            if all(lines[i][0] == lines[i - 1][1] + 1 for i in range(1, len(lines))):
-                _inline(self.text, lines[0][0], lines[-1][1], self.labels, self.spans)
-            else:  # container prefixes between the lines: scan the paragraph's content, map spans back
-                content = "\n".join(self.text[s:e] for s, e in lines)
-                starts, pos = [], 0
-                for s, e in lines:
-                    starts.append(pos)
-                    pos += e - s + 1
-                found: Spans = []
-                _inline(content, 0, len(content), self.labels, found)
-
-                def raw(x: int) -> int:
-                    i = bisect_right(starts, x) - 1
-                    return lines[i][0] + min(x - starts[i], lines[i][1] - lines[i][0])
-
-                self.spans += [(raw(s), raw(e)) for s, e in found]
+            self.paragraphs.append(self.para)
+            self.para = []
         if self.leaf == "para":
             self.leaf = ""
+
+    def inline(self, lines: list[tuple[int, int]]) -> None:
+        """One paragraph's inline markup, with every definition of the document known."""
+        if all(lines[i][0] == lines[i - 1][1] + 1 for i in range(1, len(lines))):
+            _inline(self.text, lines[0][0], lines[-1][1], self.labels, self.loose, self.spans,
+                    self.spans if self.shapes is None else self.shapes)
+        else:  # container prefixes between the lines: scan the paragraph's content, map spans back
+            content = "\n".join(self.text[s:e] for s, e in lines)
+            starts, pos = [], 0
+            for s, e in lines:
+                starts.append(pos)
+                pos += e - s + 1
+            found: Spans = []
+            shaped: Spans = []
+            _inline(content, 0, len(content), self.labels, self.loose, found, shaped)
+
+            def raw(x: int) -> int:
+                i = bisect_right(starts, x) - 1
+                return lines[i][0] + min(x - starts[i], lines[i][1] - lines[i][0])
+
+            self.spans += [(raw(s), raw(e)) for s, e in found]
+            (self.spans if self.shapes is None else self.shapes).extend((raw(s), raw(e)) for s, e in shaped)
 
     def line(self, line: str, offset: int) -> None:
         pos, matched, n = 0, 0, len(line)
@@ -365,7 +427,9 @@ class _Blocks:
                 self.para.append((offset + p, offset + n))
                 self.close_paragraph()
                 return
-            if self.leaf != "para" and _DEFINITION.match(body):
+            definition = _DEFINITION.match(body) if self.leaf != "para" else None
+            if definition:
+                self.labels.add(_label(definition.group(1)))
                 self.protect(offset, offset + n)  # a link reference definition (its title may follow)
                 self.leaf = ""
                 return
@@ -402,7 +466,7 @@ _WHITESPACE = re.compile(r"[ \t\n]*")
 MAX_PAREN_DEPTH = 32  # CommonMark renderers (cmark, markdown-it) give up on deeper link destinations
 
 
-def _inline(s: str, start: int, end: int, labels: set[str], spans: Spans) -> None:
+def _inline(s: str, start: int, end: int, labels: set[str], loose: set[str], spans: Spans, shapes: Spans) -> None:
     """Protected spans of one paragraph's inline content s[start:end], appended to `spans`."""
     if not any(c in s[start:end] for c in "`<[\\"):
         return
@@ -482,9 +546,13 @@ def _inline(s: str, start: int, end: int, labels: set[str], spans: Spans) -> Non
                     if _label(label) in labels:
                         label_end = close + 1
                     else:  # the shape of a reference link: kept whole even when its definition is elsewhere
-                        spans.append((opener, close + 1))
-            if label_end < 0 and _label(s[text_start:p]) in labels:
-                label_end = p + 1
+                        shapes.append((opener, close + 1))
+            if label_end < 0:
+                shortcut = _label(s[text_start:p])
+                if shortcut in labels:
+                    label_end = p + 1
+                elif shortcut in loose:
+                    shapes.append((opener, p + 1))
             link_end = label_end
         if link_end > 0:
             spans.append((opener, link_end))
