@@ -184,22 +184,33 @@ def markdown_spans(text: str, html_blocks: bool = True, shapes: Spans | None = N
     # Labels that look defined somewhere: links to them are kept whole (shapes); the block phase finds the
     # definitions CommonMark really makes, which alone decide what is a link.
     loose = {_label(m.group(1)) for m in _DEFINITION_ANYWHERE.finditer(text)} if "]:" in text else set()
-    spans: Spans = _container_tags(text) if "<" in text else []
-    if shapes is None:
-        shapes = spans
+    spans: Spans = []
+    code: Spans = []
     if _BLOCK_TRIGGER.search(text) is None:  # no line starts a block: paragraphs between blank lines
         for start, end in _paragraphs(text):
-            _inline(text, start, end, set(), loose, spans, shapes)
-        return spans
-    return spans + _Blocks(text, loose, html_blocks, shapes).run()
+            _inline(text, start, end, set(), loose, spans, spans if shapes is None else shapes, code)
+    else:
+        blocks = _Blocks(text, loose, html_blocks, shapes)
+        spans = blocks.run()
+        code = blocks.code
+    if "<" in text:
+        spans += _container_tags(text, merge(code))
+    return spans
 
 
 _CONTAINER_OPEN = re.compile(r"<(a|code|pre|script|style|textarea)(?=[\s/>])", re.I)
 
 
-def _container_tags(text: str) -> Spans:
+def _container_tags(text: str, code: Spans) -> Spans:
     """<a>, <code>, <pre>, <script>, <style>, <textarea> to their closing tag or the document's end: an HTML
-    block or a tag left open keeps its element open over whatever follows, paragraphs included."""
+    block or a tag left open keeps its element open over whatever follows, paragraphs included. A tag inside
+    code (`code` spans, sorted) is text: it neither opens nor closes anything."""
+    code_starts = [start for start, _ in code]
+
+    def in_code(position: int) -> bool:
+        i = bisect_right(code_starts, position) - 1
+        return i >= 0 and position < code[i][1]
+
     spans: Spans = []
     lower = text.translate(_ASCII_LOWER)
     finders: dict[str, _Finder] = {}
@@ -209,7 +220,7 @@ def _container_tags(text: str) -> Spans:
         if m is None:
             return spans
         tag = _OPEN_TAG.match(text, m.start())
-        if tag is None or tag.group().endswith("/>"):
+        if tag is None or tag.group().endswith("/>") or in_code(m.start()):
             position = m.end()
             continue
         name = m.group(1).lower()
@@ -221,8 +232,12 @@ def _container_tags(text: str) -> Spans:
             close = closes(at)
             if close < 0:
                 break
+            if in_code(close):
+                at = close + 1
+                continue
             again = opens(at)
-            if 0 <= again < close and _OPEN_TAG.match(text, again) and text[again + 1 + len(name)] in " \t\n/>":
+            if 0 <= again < close and not in_code(again) and _OPEN_TAG.match(text, again) \
+                    and text[again + 1 + len(name)] in " \t\n/>":
                 depth += 1
                 at = again + 1
                 continue
@@ -257,6 +272,7 @@ class _Blocks:
         self.text, self.loose, self.html_blocks = text, loose, html_blocks
         self.labels: set[str] = set()  # the link reference definitions found
         self.paragraphs: list[list[tuple[int, int]]] = []  # scanned once every definition is known
+        self.code: Spans = []  # code blocks and code spans: a tag written there is text
         self.shapes = shapes
         self.spans: Spans = []
         self.stack: list[int] = []  # open containers: -1 a block quote, n >= 0 a list item with content column n
@@ -290,7 +306,7 @@ class _Blocks:
         """One paragraph's inline markup, with every definition of the document known."""
         if all(lines[i][0] == lines[i - 1][1] + 1 for i in range(1, len(lines))):
             _inline(self.text, lines[0][0], lines[-1][1], self.labels, self.loose, self.spans,
-                    self.spans if self.shapes is None else self.shapes)
+                    self.spans if self.shapes is None else self.shapes, self.code)
         else:  # container prefixes between the lines: scan the paragraph's content, map spans back
             content = "\n".join(self.text[s:e] for s, e in lines)
             starts, pos = [], 0
@@ -299,13 +315,15 @@ class _Blocks:
                 pos += e - s + 1
             found: Spans = []
             shaped: Spans = []
-            _inline(content, 0, len(content), self.labels, self.loose, found, shaped)
+            coded: Spans = []
+            _inline(content, 0, len(content), self.labels, self.loose, found, shaped, coded)
 
             def raw(x: int) -> int:
                 i = bisect_right(starts, x) - 1
                 return lines[i][0] + min(x - starts[i], lines[i][1] - lines[i][0])
 
             self.spans += [(raw(s), raw(e)) for s, e in found]
+            self.code += [(raw(s), raw(e)) for s, e in coded]
             (self.spans if self.shapes is None else self.shapes).extend((raw(s), raw(e)) for s, e in shaped)
 
     def line(self, line: str, offset: int) -> None:
@@ -335,6 +353,7 @@ class _Blocks:
         if self.leaf == "fence":
             if all_matched:
                 self.protect(offset, offset + n)
+                self.code.append((offset, offset + n))
                 cols, p = _indent(line, pos)
                 char, length = self.fence
                 body = line[p:]
@@ -354,6 +373,7 @@ class _Blocks:
             cols, _ = _indent(line, pos)
             if all_matched and (blank or cols >= 4):
                 self.protect(offset + pos, offset + n)
+                self.code.append((offset + pos, offset + n))
                 return
             self.leaf = ""
         if not all_matched:
@@ -399,6 +419,7 @@ class _Blocks:
         if cols >= 4 and self.leaf != "para":
             self.leaf = "code"
             self.protect(offset + pos, offset + n)
+            self.code.append((offset + pos, offset + n))
             return
         if cols < 4:
             fence = _FENCE.match(body)
@@ -466,7 +487,8 @@ _WHITESPACE = re.compile(r"[ \t\n]*")
 MAX_PAREN_DEPTH = 32  # CommonMark renderers (cmark, markdown-it) give up on deeper link destinations
 
 
-def _inline(s: str, start: int, end: int, labels: set[str], loose: set[str], spans: Spans, shapes: Spans) -> None:
+def _inline(s: str, start: int, end: int, labels: set[str], loose: set[str], spans: Spans, shapes: Spans,
+            code: Spans | None = None) -> None:
     """Protected spans of one paragraph's inline content s[start:end], appended to `spans`."""
     if not any(c in s[start:end] for c in "`<[\\"):
         return
@@ -503,6 +525,8 @@ def _inline(s: str, start: int, end: int, labels: set[str], loose: set[str], spa
             k = bisect_left(candidates, p + length)
             if k < len(candidates):
                 spans.append((p, candidates[k] + length))
+                if code is not None:
+                    code.append((p, candidates[k] + length))
                 pos = candidates[k] + length
             else:
                 pos = p + length
@@ -648,17 +672,7 @@ def _raw_html(s: str, p: int, end: int, find: Callable[[str, int], int]) -> int:
     tag = _OPEN_TAG.match(s, p, end) if nxt.isalpha() else None
     if tag is None:
         return p
-    name = _TAG_NAME.match(s, p).group(1).lower()  # type: ignore[union-attr]
-    if name in _CONTAINER_TAGS and not s[tag.end() - 2:tag.end()] == "/>":
-        closing_tag = re.compile("</" + name + r"[ \t\n]*>", re.I)
-        close = find("</" + name, tag.end())
-        while close >= 0:
-            closing = closing_tag.match(s, close, end)
-            if closing:
-                return closing.end()
-            close = find("</" + name, close + 1)
-        return end
-    return tag.end()
+    return tag.end()  # an element's contents (<a>…</a>, <code>…</code>) are the document's pass: _container_tags
 
 
 # --- BBCode --------------------------------------------------------------------------------------

@@ -115,7 +115,10 @@ class Resolver:
                 if entries and (best is None or end > best[0]):
                     best = (end, j + 2, entries, params)
             children = node.get("c")
-            if not children or j + 2 >= count:
+            if not children:
+                continue
+            if j + 2 >= count:
+                examined = count + 1  # the text's end stopped the walk: that is no cacheable answer
                 continue
             gap = parts[j + 1]
             token = parts[j + 2]
