@@ -5,6 +5,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from . import forms
 from .config import project_root, site_url
@@ -61,7 +62,7 @@ def _read_input(path: Path | None) -> str:
         raise UsageError(f"{path or 'standard input'}: not UTF-8 (byte {error.start})") from None
 
 
-def _codex(args):
+def _codex(args: argparse.Namespace) -> Any:
     from .api import Codex
     from .check import load
 
@@ -85,7 +86,7 @@ def _lang(text: str) -> str:
     return "ru" if letters and cyrillic * 2 > len(letters) else "en"
 
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     from .check import collect
 
     root = project_root()
@@ -100,7 +101,7 @@ def cmd_check(args) -> int:
     return 0
 
 
-def cmd_link(args) -> int:
+def cmd_link(args: argparse.Namespace) -> int:
     text = _read_input(args.file)
     codex = _codex(args)
     if args.format == "json":
@@ -117,7 +118,7 @@ def cmd_link(args) -> int:
     return 0
 
 
-def cmd_lookup(args) -> int:
+def cmd_lookup(args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     found = _codex(args).lookup(args.game, query)
     if args.format == "json":
@@ -134,7 +135,7 @@ def cmd_lookup(args) -> int:
     return 0
 
 
-def cmd_traits(args) -> int:
+def cmd_traits(args: argparse.Namespace) -> int:
     codex = _codex(args)
     result = codex.traits(args.game, args.trait)
     lang = "ru" if any(forms.is_cyrillic(t) for t in args.trait) else "en"
@@ -159,7 +160,7 @@ def cmd_traits(args) -> int:
     return 0
 
 
-def cmd_pdf(args) -> int:
+def cmd_pdf(args: argparse.Namespace) -> int:
     from .pdf import PdfError, write_pdfs
 
     root = project_root()

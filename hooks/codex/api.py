@@ -57,7 +57,7 @@ class Codex:
     def found(self, game: str | None, text: str, markup: str = "any") -> tuple[str | None, list[Mention]]:
         """(the game, its mentions): `game` None or "auto" detects it; (None, []) when no game explains the text."""
         if game not in (None, AUTO):
-            return game, self.resolver(game).mentions(text, markup)  # type: ignore[arg-type]
+            return game, self.resolver(str(game)).mentions(text, markup)
         spans = protected(text, markup)  # the markup does not depend on the game: found once
         every = {gid: r.mentions(text, markup, spans) for gid, r in self.resolvers.items()}
         if self._detector is None:
@@ -85,7 +85,7 @@ class Codex:
 
     def link(self, game: str | None, text: str, fmt: str = "markdown", every: bool = False) -> str:
         """The text with term mentions linked (each term's first mention, or every one)."""
-        return self.linked(game, text, fmt, every)["text"]
+        return str(self.linked(game, text, fmt, every)["text"])
 
     def linked(self, game: str | None, text: str, fmt: str = "markdown", every: bool = False,
                preview: bool = False) -> dict[str, Any]:

@@ -123,7 +123,7 @@ def russian_lexeme(word: str) -> set[str]:
 def _russian_lexeme(word: str) -> tuple[str, ...]:
     global _morph
     if _morph is None:
-        import pymorphy3  # a build-time dependency: never imported in the browser
+        import pymorphy3  # type: ignore[import-untyped]  # build time only: never imported in the browser
 
         _morph = pymorphy3.MorphAnalyzer()
     parses = _morph.parse(word)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from . import forms
 from .links import term_path
@@ -94,7 +94,7 @@ def _pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
     return forms.name_pattern(name)
 
 
-def build(game: Game, lexeme=forms.russian_lexeme) -> Index:
+def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme) -> Index:
     """Build the index of one game; `lexeme` expands Russian words (the dictionary, at build time)."""
     trie: dict[str, Any] = {}
     word_keys: dict[str, set[str]] = {}
@@ -139,7 +139,8 @@ def build(game: Game, lexeme=forms.russian_lexeme) -> Index:
     )
 
 
-def _add_word(word: str, word_keys: dict, stem_keys: dict, lexeme) -> None:
+def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, set[str]],
+              lexeme: Callable[[str], set[str]]) -> None:
     if word.isdigit():
         return
     if forms.is_cyrillic(word):
@@ -153,7 +154,7 @@ def _add_word(word: str, word_keys: dict, stem_keys: dict, lexeme) -> None:
         word_keys.setdefault(variant, set()).add(word)
 
 
-def _insert(trie: dict, pattern: list[str], accept: list, printed: int) -> None:
+def _insert(trie: dict[str, Any], pattern: list[str], accept: list[Any], printed: int) -> None:
     """Add a name's path; trailing slots are optional, so the node before them accepts too.
 
     Accept entries are [term, is_name, printed capitalised, ordinary word, needs a number, placeholder omitted].
@@ -176,13 +177,13 @@ def _insert(trie: dict, pattern: list[str], accept: list, printed: int) -> None:
 SLOT_KEYS = {forms.NUMBER_SLOT: "#n", forms.SIGNED_SLOT: "#s", forms.WORD_SLOT: "#w"}
 
 
-def rank(entry: list, first_upper: bool) -> tuple:
+def rank(entry: list[Any], first_upper: bool) -> tuple[bool, bool, bool, bool]:
     """How well an accept entry fits a match: a not-mention phrase first, then printed placeholders, then
     capitalisation, then names over aliases."""
     return (entry[0] != NOT_A_MENTION, entry[5], entry[2] != first_upper, not entry[1])
 
 
-def _accept(node: dict, entry: list) -> None:
+def _accept(node: dict[str, Any], entry: list[Any]) -> None:
     """One entry per term and node: the better-fitting name wins."""
     entries = node.setdefault("a", [])
     for i, other in enumerate(entries):

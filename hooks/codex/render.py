@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_left, bisect_right
-from typing import Callable
+from typing import Any, Callable
 
 from .resolve import Mention
 
@@ -251,7 +251,7 @@ class _Emphasis:
 
 def _pairs(text: str, runs: list[tuple[int, int, str]], changed: dict[int, tuple[str, str]]) -> list[tuple[int, int, int]]:
     """CommonMark's "process emphasis" on a paragraph's `*`/`_` runs: the (opener, closer, count) pairs."""
-    delims = []
+    delims: list[list[Any]] = []
     for start, end, char in runs:
         if char == "~":
             continue

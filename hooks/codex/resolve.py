@@ -23,6 +23,7 @@ class Mention(NamedTuple):
     parameter: str | None = None
 
 
+_MISSING: Any = object()  # not in the match cache (None there means: no match)
 # What a gap between two words allows: (breaks a name, joins two name words, (bracket, sign) before a number).
 _GapInfo = tuple[bool, bool, "tuple[bool, str] | None"]
 # What the matcher needs of a word as written: (folded, capitalised, trie nodes it begins, keys, digit, alpha).
@@ -106,7 +107,8 @@ class Resolver:
         info = self._word_cache.get(first) or self._word(first)
         first_upper = info[1]
         count = len(parts)
-        stack = [(node, k, start + len(first), (), False) for node in info[2]]
+        stack: list[tuple[Any, int, int, tuple[str, ...], bool]] = [
+            (node, k, start + len(first), (), False) for node in info[2]]
         while stack:
             node, j, end, params, had_number = stack.pop()
             accept = node.get("a")
@@ -199,9 +201,8 @@ class Resolver:
                 known_at += sum(map(len, parts[known_k:k]))
                 known_k = k
             key = (word, parts[k + 1] if k + 1 < count else None, parts[k + 2] if k + 2 < count else None)
-            hit = matches.get(key, False)
-            if hit is False:
-                hit = self._matched(parts, k, known_at, key, info[1])
+            cached = matches.get(key, _MISSING)
+            hit = self._matched(parts, k, known_at, key, info[1]) if cached is _MISSING else cached
             if hit is None:
                 k += 2
                 continue
@@ -226,10 +227,10 @@ class Resolver:
         return result
 
     # --- lookup -------------------------------------------------------------------------
-    def lookup(self, query: str, limit: int = 10) -> list[dict]:
+    def lookup(self, query: str, limit: int = 10) -> list[dict[str, Any]]:
         """Candidates for a query, best first: exact (any form, with parameter), then near spellings."""
         query = query.strip()
-        results: dict[str, dict] = {}
+        results: dict[str, dict[str, Any]] = {}
         clean = query
         for start, end in self.spans(query):  # markup in a query is not part of the name asked for
             clean = clean[:start] + " " * (end - start) + clean[end:]
@@ -261,16 +262,17 @@ class Resolver:
         ranked = sorted(results.values(), key=lambda c: (-c["score"], c["name"]))
         return ranked[:limit]
 
-    def _candidate(self, term_id: str, score: float, parameter: str | None) -> dict:
+    def _candidate(self, term_id: str, score: float, parameter: str | None) -> dict[str, Any]:
         info = self.index.terms[term_id]
         return {"term": term_id, "name": info.name["en"], "name_ru": info.name["ru"], "path": info.path,
                 "score": round(score, 3), "parameter": parameter}
 
     # --- traits -------------------------------------------------------------------------
-    def traits(self, given: list[str]) -> dict:
+    def traits(self, given: list[str]) -> dict[str, Any]:
         """Every trait implied by the given ones (with the chain explaining it), minus pairs that cancel."""
         terms = self.index.terms
-        start_ids, unknown = [], []
+        start_ids: list[str] = []
+        unknown: list[str] = []
         for query in given:
             if query in terms:
                 start_ids.append(query)
@@ -281,7 +283,7 @@ class Resolver:
             else:
                 unknown.append(query)
         chains: dict[str, list[str]] = {}
-        queue = deque()
+        queue: deque[str] = deque()
         for tid in start_ids:
             if tid not in chains:
                 chains[tid] = [tid]
