@@ -170,11 +170,6 @@ def test_the_expected_mentions_are_links_and_protected_text_is_not(codex_api, po
         assert not inside, f"{post['id']}: {inside} linked inside {fragment!r}"
 
 
-@pytest.mark.parametrize("post", FORUM_POSTS, ids=[p["id"] for p in FORUM_POSTS])
-def test_the_game_is_detected(codex_api, post):
-    assert codex_api.detect(post["text"]) == post["game"]
-
-
 # --- random posts: the rule on text nobody wrote by hand -------------------------------------------
 
 FRAGMENTS = [

@@ -345,11 +345,17 @@ class Detector:
         the number of games whose vocabulary (names and definitions' first sentences) holds all its words: an
         everyday word every game uses ("creature", «живой») counts little, "Aegis" or «зловоние» counts whole.
         A game's sum is scaled by (largest glossary / its size) ** SIZE_EXPONENT, and each time the text names
-        the game adds GAME_NAME_WEIGHT.
+        the game adds GAME_NAME_WEIGHT. The winner must have something of its own — a mention on a span no
+        other game matches, or its name —, else the text is a tie ("Elusive" alone).
         """
         largest = max(self.sizes.values(), default=1)
         lowered = text.casefold()
         scores: dict[str, float] = {}
+        spans: dict[tuple[int, int], int] = {}
+        for found in mentions.values():
+            for m in found:
+                spans[(m.start, m.end)] = spans.get((m.start, m.end), 0) + 1
+        own = {game: any(spans[(m.start, m.end)] == 1 for m in found) for game, found in mentions.items()}
         for game, found in mentions.items():
             best: dict[str, float] = {}
             for m in found:
@@ -359,7 +365,9 @@ class Detector:
                 weight = (len(words) + (m.parameter is not None)) / max(1, sharing)
                 best[m.term] = max(best.get(m.term, 0.0), weight)
             score = sum(best.values()) * (largest / self.sizes.get(game, largest)) ** SIZE_EXPONENT
-            score += GAME_NAME_WEIGHT * sum(lowered.count(name) for name in self.names.get(game, ()))
+            named = sum(lowered.count(name) for name in self.names.get(game, ()))
+            score += GAME_NAME_WEIGHT * named
+            own[game] = own.get(game, False) or named > 0
             if score > 0:
                 scores[game] = score
         if not scores:
@@ -367,6 +375,8 @@ class Detector:
         ranked = sorted(scores.items(), key=lambda item: -item[1])
         if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
             return None
+        if not own[ranked[0][0]]:
+            return None  # only names other games share ("Elusive"): no evidence for one game
         return ranked[0][0]
 
 
