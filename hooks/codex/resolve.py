@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from itertools import accumulate, compress
 from typing import Any, NamedTuple
 
 from . import forms
@@ -37,13 +38,16 @@ class Resolver:
         self.index = index
         self._keys_cache: dict[str, tuple[str, ...]] = {}
         self._word_cache: dict[str, _WordInfo] = {}
+        self._starters: set[str] = set()  # cached words that can begin a name
         self._gap_cache: dict[str, _GapInfo] = {}
         # (word, gap, next word) -> what matching there gives, when the walk looked no further: text repeats.
-        self._match_cache: dict[tuple[str, str | None, str | None], tuple[int, int, str, str | None] | None] = {}
+        self._match_cache: dict[tuple[str, ...], tuple[int, int, str, str | None] | None] = {}
         self._root: dict[str, Any] = index.trie.get("c", {})
         # The game's own name is never a term mention ("Mage Wars" is not the Mage).
         names = sorted({n for n in index.game_name.values() if n}, key=len, reverse=True)
         self._game_name = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I) if names else None
+        # each name's longest word, lower-cased: the regex runs only when one of them occurs
+        self._game_words = [max(_SPLIT.findall(n.lower()) or [n.lower()], key=len) for n in names]
 
     # --- words --------------------------------------------------------------------------
     def keys(self, word: str) -> tuple[str, ...]:
@@ -73,6 +77,8 @@ class Resolver:
                     word.isalpha())
             if len(self._word_cache) < 100_000:
                 self._word_cache[word] = info
+                if info[2]:
+                    self._starters.add(word)
         return info
 
     def _gap(self, gap: str) -> _GapInfo:
@@ -88,10 +94,18 @@ class Resolver:
 
     def spans(self, text: str, markup: str = "any") -> Spans:
         """The protected spans for this game: the markup's, and the game's own name."""
-        found = protected(text, markup)
-        if self._game_name and self._game_name.search(text):
-            found = merge(found + [m.span() for m in self._game_name.finditer(text)])
-        return found
+        return self._with_game_name(text, protected(text, markup))
+
+    def _with_game_name(self, text: str, spans: Spans) -> Spans:
+        """The spans and every place the text names the game (a case-insensitive regex runs only when the
+        name's longest word occurs: a plain substring test first, much faster over a long text)."""
+        if self._game_name is None:
+            return spans
+        lowered = text.lower()
+        if not any(word in lowered for word in self._game_words):
+            return spans
+        named = [m.span() for m in self._game_name.finditer(text)]
+        return merge(spans + named) if named else spans
 
     # --- matching -----------------------------------------------------------------------
     def _match(self, parts: list[str], k: int, start: int) -> tuple[int, int, list[Any], tuple[str, ...]] | None:
@@ -166,10 +180,7 @@ class Resolver:
         """Every mention, left to right, longest first, never overlapping: one pass over the unprotected text.
 
         `spans`: protected spans already found for this text and markup (the game's name is added here)."""
-        if spans is None:
-            spans = self.spans(text, markup)
-        elif self._game_name and self._game_name.search(text):
-            spans = merge(spans + [m.span() for m in self._game_name.finditer(text)])
+        spans = self.spans(text, markup) if spans is None else self._with_game_name(text, spans)
         if spans:  # markup becomes line breaks: no word inside it, and no name reaches across it
             pieces, position = [], 0
             for start, end in spans:
@@ -186,33 +197,37 @@ class Resolver:
         """The mentions in text, given as parts (gap, word, gap, ..., gap) of a copy whose markup is blanked."""
         found: list[Mention] = []
         cache = self._word_cache
-        word_info = self._word
+        for word in set(parts[1::2]).difference(cache):
+            self._word(word)  # each distinct word once; then only the words that can begin a name are visited
+        if len(cache) >= 100_000:  # the cache is full: words it lacks are looked up as they come
+            candidates = [k for k in range(1, len(parts), 2) if self._word(parts[k])[2]]
+        else:
+            candidates = list(compress(range(1, len(parts), 2), map(self._starters.__contains__, parts[1::2])))
+        if not candidates:
+            return found
+        offsets = list(accumulate(map(len, parts), initial=0))  # offsets[k]: where parts[k] starts
         matches = self._match_cache
-        count = len(parts)
-        known_k, known_at = 0, 0  # the offset of parts[known_k]: offsets are summed only when needed
-        k = 1
-        while k < count:
-            word = parts[k]
-            info = cache.get(word) or word_info(word)
-            if not info[2]:
-                k += 2
+        free = 0  # the first part index not inside the previous mention
+        make = tuple.__new__  # a Mention without NamedTuple's Python-level constructor: the hot path
+        append = found.append
+        for k in candidates:
+            if k < free:
                 continue
-            if k > known_k:
-                known_at += sum(map(len, parts[known_k:k]))
-                known_k = k
-            key = (word, parts[k + 1] if k + 1 < count else None, parts[k + 2] if k + 2 < count else None)
-            cached = matches.get(key, _MISSING)
-            hit = self._matched(parts, k, known_at, key, info[1]) if cached is _MISSING else cached
+            key = tuple(parts[k:k + 3])  # the word, the gap and the next word: shorter at the text's end
+            at = offsets[k]
+            hit = matches.get(key, _MISSING)
+            if hit is _MISSING:
+                word = parts[k]
+                hit = self._matched(parts, k, at, key, cache[word][1] if word in cache else self._word(word)[1])
             if hit is None:
-                k += 2
                 continue
             length, step, term, parameter = hit
             if term != NOT_A_MENTION:  # a phrase that only contains a name: nothing to link
-                found.append(Mention(known_at, known_at + length, text[known_at:known_at + length], term, parameter))
-            k += step
+                append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
+            free = k + step
         return found
 
-    def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, str | None, str | None],
+    def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...],
                  upper: bool) -> tuple[int, int, str, str | None] | None:
         """The match at word k as (length, words consumed * 2, term, parameter); cached when the walk looked
         no further than the next word (the usual case), so a repeated phrase is matched once."""
