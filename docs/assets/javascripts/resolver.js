@@ -544,6 +544,10 @@
     if (input) mount(input);
   }
 
+  // On a resolver page the worker starts as soon as this script runs (the script sits after the widget's
+  // markup): Python boots while the theme's own scripts finish, instead of after them.
+  if (document.getElementById("resolver-input")) startWorker();
+
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(boot); // Material: the first page and every instant navigation
   } else if (document.readyState === "loading") {
