@@ -8,7 +8,8 @@
 //                       where html is the same text linked as HTML (for the preview pane)
 //                   {id, op: "lookup", game, query, limit?}
 //                   {id, op: "traits", game, traits: [string, ...]}
-//                   {id, op: "mentions", game, text}
+//                   {id, op: "mentions", game, text, markup?}
+//                   game "auto" or absent: detected from the text (the answer's `game` says which, or null)
 //                   (the requests and answers are codex.api.Codex.handle's: see its docstring)
 //   worker -> page  {type: "progress", message, marks}           while loading; marks: {step: performance.now()}
 //                   {type: "ready", games: [{id, name: {en, ru}}], site_url, marks}

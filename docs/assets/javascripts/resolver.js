@@ -33,7 +33,7 @@
     timeout: "нет ответа за {seconds} с",
   };
   var FORMATS = ["markdown", "bbcode", "html"];
-  var STORE = { game: "codex-resolver-game", format: "codex-resolver-format" };
+  var STORE = { format: "codex-resolver-format" }; // the game is not remembered: the selector starts at Auto
 
   // --- one worker per tab ---------------------------------------------------------------
 
@@ -492,7 +492,6 @@
 
     input.addEventListener("input", linkSoon);
     if (ui.game) ui.game.addEventListener("change", function () {
-      store(STORE.game, ui.game.value);
       linkSoon.now(); lookupSoon.now(); traitsSoon.now();
     });
     if (ui.format) {
