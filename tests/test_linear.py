@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 FRAGMENTS = ["[", "![", "[url=", "[code", "[a](", "<a ", "`", "``", "@", "http://", "> ", "    ", "~~~", "*", "_", "|",
-             "[x]: ", "<!--", "\n", "- ", "1. ", "\\", "](", "[/url]", "<", "(", "\"", "[quote=\"", "Aegis ", "**Aegis** "]
+             "[x]: ", "<!--", "\n", "- ", "1. ", "\\", "](", "[/url]", "<", "(", "\"", "[quote=\"", "Aegis ", "**Aegis** ",
+             "<b>x</b>\n\n", "(*Aegis*),\n\n", "`a` [b](c)\n\n", "> - Aegis\n"]
 
 
 def cost(codex_api, text: str, fmt: str) -> int:

@@ -59,21 +59,24 @@ _ANY_TAG = re.compile(r"<[^<>\n]*>")
 
 
 class _Finder:
-    """`str.find` for one needle with a memory: queries from increasing positions cost O(n) in total."""
+    """`str.find` (or a case-insensitive regex search) for one needle with a memory: queries from increasing
+    positions cost O(n) in total."""
 
-    def __init__(self, text: str, needle: str, end: int):
+    def __init__(self, text: str, needle: str, end: int, ignore_case: bool = False):
         self.text, self.needle, self.end = text, needle, end
+        self.pattern = re.compile(re.escape(needle), re.I) if ignore_case else None
         self.asked, self.found = -1, -1
 
     def __call__(self, position: int) -> int:
         if 0 <= self.asked <= position and (self.found < 0 or position <= self.found):
             return self.found  # the last search covered this position: same answer, no second scan
         self.asked = position
-        self.found = self.text.find(self.needle, position, self.end)
+        if self.pattern is None:
+            self.found = self.text.find(self.needle, position, self.end)
+        else:
+            m = self.pattern.search(self.text, position, self.end)
+            self.found = m.start() if m else -1
         return self.found
-
-
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")  # keeps every offset
 
 
 # --- URLs and e-mail addresses (every markup) ----------------------------------------------------
@@ -225,7 +228,6 @@ def _container_tags(text: str, code: Spans) -> Spans:
         return i >= 0 and position < code[i][1]
 
     spans: Spans = []
-    lower = text.translate(_ASCII_LOWER)
     finders: dict[str, _Finder] = {}
     position = 0
     while True:
@@ -237,8 +239,8 @@ def _container_tags(text: str, code: Spans) -> Spans:
             position = m.end()
             continue
         name = m.group(1).lower()
-        closes = finders.setdefault("</" + name, _Finder(lower, "</" + name, len(text)))
-        opens = finders.setdefault("<" + name, _Finder(lower, "<" + name, len(text)))
+        closes = finders.setdefault("</" + name, _Finder(text, "</" + name, len(text), ignore_case=True))
+        opens = finders.setdefault("<" + name, _Finder(text, "<" + name, len(text), ignore_case=True))
         closing_tag = re.compile("</" + name + r"[ \t\n]*>", re.I)
         depth, at, end = 1, tag.end(), len(text)  # nested openers count: the element ends when they are closed
         while depth:
@@ -507,7 +509,6 @@ def _inline(s: str, start: int, end: int, labels: set[str], loose: set[str], spa
         return
     finders: dict[str, _Finder] = {}
     runs: dict[int, list[int]] | None = None
-    lower: str | None = None
     openers: list[tuple[int, int, bool]] = []  # (position of "[" or "![", sequence number, image)
     inactive_below = 0  # openers with a smaller sequence number are inside a link: never links themselves
     sequence = 0
@@ -515,7 +516,7 @@ def _inline(s: str, start: int, end: int, labels: set[str], loose: set[str], spa
     def find(needle: str, position: int) -> int:
         finder = finders.get(needle)
         if finder is None:
-            finder = finders[needle] = _Finder(lower if lower is not None else s, needle, end)
+            finder = finders[needle] = _Finder(s, needle, end)
         return finder(position)
 
     pos = start
@@ -550,8 +551,6 @@ def _inline(s: str, start: int, end: int, labels: set[str], loose: set[str], spa
                 spans.append(auto.span())
                 pos = auto.end()
                 continue
-            if lower is None:
-                lower = s.translate(_ASCII_LOWER)
             done = _raw_html(s, p, end, find)
             if done > p:
                 spans.append((p, done))
