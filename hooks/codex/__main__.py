@@ -105,10 +105,8 @@ def cmd_link(args: argparse.Namespace) -> int:
     text = _read_input(args.file)
     codex = _codex(args)
     if args.format == "json":
-        keys = ("start", "end", "text", "game", "term", "name", "url")  # the documented contract
         found_game, found = codex.found(args.game, text)
-        mentions = [{key: m[key] for key in keys} for m in codex._mention_dicts(found_game, found)]
-        sys.stdout.write(json.dumps(mentions, ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(_mentions_json(codex, found_game, found))
     else:
         result = codex.linked(args.game, text, args.format, every=args.all)
         found_game = result["game"]
@@ -116,6 +114,23 @@ def cmd_link(args: argparse.Namespace) -> int:
     if found_game is None:
         print(label("linker_no_game", _lang(text)), file=sys.stderr)
     return 0
+
+
+def _mentions_json(codex: Any, game: str | None, found: list[Any]) -> str:
+    """The documented contract — start, end, text, game, term, name, url — one mention per line. Each line is
+    encoded by json's C encoder (an indented dump runs the pure-Python one: 0.4 s for 60,000 mentions)."""
+    if game is None or not found:
+        return "[]\n"
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    terms = codex.resolver(game).index.terms
+    url, name = codex._url_for(game), {}
+    lines = []
+    for m in found:
+        if m.term not in name:
+            name[m.term] = terms[m.term].name["en"]
+        lines.append(encode({"start": m.start, "end": m.end, "text": m.text, "game": game, "term": m.term,
+                             "name": name[m.term], "url": url(m.term)}))
+    return "[\n " + ",\n ".join(lines) + "\n]\n"
 
 
 def cmd_lookup(args: argparse.Namespace) -> int:
