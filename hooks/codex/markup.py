@@ -495,8 +495,6 @@ _INLINE = re.compile(r"[`<\[\]\\]")
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _BACKTICKS = re.compile(r"`+")
 _AUTOLINK = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|<[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>")
-_CONTAINER_TAGS = ("a", "code", "pre", "script", "style", "textarea")
-_TAG_NAME = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)")
 _DEST_PLAIN = re.compile(r"[^\s()\\\x00-\x1f]+")
 _WHITESPACE = re.compile(r"[ \t\n]*")
 MAX_PAREN_DEPTH = 32  # CommonMark renderers (cmark, markdown-it) give up on deeper link destinations

@@ -2,13 +2,13 @@
 
 The rule is "what the forum renders is what the writer wrote, plus links": the text is copied byte for byte
 (escaped for HTML output), nothing is linked inside markup (see markup.py), and a mention is linked only where
-the link's own characters cannot change how the text around it renders (`linkable`).
+the link's own characters cannot change how the text around it renders (`placed`).
 """
 from __future__ import annotations
 
 import html
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from typing import Any, Callable
 
 from .resolve import Mention
@@ -80,11 +80,6 @@ def _title_attr(text: str) -> str:
 _DELIMITER_RUN = re.compile(r"\*+|_+|~+")
 _BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|\Z)")
 _COSMETIC = re.compile(r"---|--|\.\.\.|\(c\)|\(reg\)|\(tm\)")  # the bbcode package's replacements
-
-
-def linkable(text: str, mentions: list[Mention], fmt: str) -> list[Mention]:
-    """The mentions a link can be put around in `fmt`, each checked on its own (see `placed`)."""
-    return placed(text, mentions, fmt, every=True)
 
 
 def placed(text: str, mentions: list[Mention], fmt: str, every: bool = False,
