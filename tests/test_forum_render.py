@@ -179,13 +179,16 @@ FRAGMENTS = [
     "[x]: /u\n", "[x]", "Корр", "броня", " брони", "Эгида 3", "Melee +2", "Armor -1", "--", "...", "(c)",
     "[b]", "[/b]", "[url=http://u]", "[url]", "[/url]", "[code]", "[/code]", "[quote=\"a]b\"]", "[/quote]",
     "[*]", "[list]", "[/list]", "[img]", "[/img]", "\"", "'", "=", "Guard", "Corrode", "Zone Attack",
+    "Smite Evil +10", "Trample 2", "линии видимости", "Hazardous 2", "Опасный (3)", "Elusive", "бой", "Upkeep Phase",
+    "\t", "***", "(", "«", "»", ",", ".", "-", "&amp;", "<!--", "-->", "<code>", "</code>",
 ]
 POSTS = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
 EXAMPLES = int(os.environ.get("CODEX_FUZZ_EXAMPLES", "2500")) // 5
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=POSTS, fmt=st.sampled_from(["markdown", "bbcode", "html"]))
-def test_random_posts_render_the_same_plus_links(codex_api, text, fmt):
+@given(text=POSTS, fmt=st.sampled_from(["markdown", "bbcode", "html"]),
+       game=st.sampled_from(["mage-wars", "dnd-miniatures", "keyforge"]))
+def test_random_posts_render_the_same_plus_links(codex_api, text, fmt, game):
     for renderer in (RENDERERS if fmt == "markdown" else ["commonmark"]):
-        check_post(codex_api, "mage-wars", fmt, text, renderer)
+        check_post(codex_api, game, fmt, text, renderer)
