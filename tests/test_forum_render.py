@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 bbcode = pytest.importorskip("bbcode")
 markdown_it = pytest.importorskip("markdown_it")
 
+from codex.markup import url_spans  # noqa: E402
 from codex.render import MARKUP, placed  # noqa: E402
 
 FORUM = Path(__file__).parent / "corpus" / "forum.yml"
@@ -126,8 +127,16 @@ def check_post(codex_api, game, fmt, text, renderer="commonmark", every=True):
         assert not nested and not in_code, (href, shown, linked)
         assert shown in mentions, (shown, mentions)
     theirs = [(href, shown) for href, shown, _, _ in after.links if not TERM_URL.match(href)]
-    assert theirs == [(href, shown) for href, shown, _, _ in before.links if not TERM_URL.match(href)], \
-        "a link of the original was lost, changed or doubled"
+    original = [(href, shown) for href, shown, _, _ in before.links if not TERM_URL.match(href)]
+    if renderer == "linkify" and theirs != original:
+        # linkify-it's fuzzy hosts depend on how markdown-it splits the text around them ("Burn.So<b>" is linked
+        # after a link, not at a paragraph's start): such a host is kept whole as a URL run, never linked by us
+        runs = [text[a:b] for a, b in url_spans(text)]
+        extra = [item for item in theirs if item not in original]
+        assert all(any(shown in run for run in runs) for _, shown in extra), (extra, runs)
+        assert all(item in theirs for item in original), "a link of the original was lost"
+    else:
+        assert theirs == original, "a link of the original was lost, changed or doubled"
     return linked, after
 
 
@@ -180,7 +189,7 @@ FRAGMENTS = [
     "[b]", "[/b]", "[url=http://u]", "[url]", "[/url]", "[code]", "[/code]", "[quote=\"a]b\"]", "[/quote]",
     "[*]", "[list]", "[/list]", "[img]", "[/img]", "\"", "'", "=", "Guard", "Corrode", "Zone Attack",
     "Smite Evil +10", "Trample 2", "линии видимости", "Hazardous 2", "Опасный (3)", "Elusive", "бой", "Upkeep Phase",
-    "\t", "***", "(", "«", "»", ",", ".", "-", "&amp;", "<!--", "-->", "<code>", "</code>",
+    "\t", "***", "(", "«", "»", ",", ".", "-", "&amp;", "<!--", "-->", "<code>", "</code>", "/", "ab", ".So", "www",
 ]
 POSTS = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
 EXAMPLES = int(os.environ.get("CODEX_FUZZ_EXAMPLES", "2500")) // 5

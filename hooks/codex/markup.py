@@ -82,10 +82,12 @@ class _Finder:
 # --- URLs and e-mail addresses (every markup) ----------------------------------------------------
 
 # A run of non-space characters is a URL for some renderer when it holds a scheme, "www.", a dotted host name
-# (a dot followed by two ASCII letters, or ".рф") or an e-mail address: the whole run is kept. The trigger's first
+# (a letter or digit, a dot and two ASCII letters, or ".рф"; or a dot, 2-4 letters and "/", the bbcode package's
+# bare-URL rule) or an e-mail address: the whole run is kept. The trigger's first
 # character is one of five, so the search skips the rest of the text at C speed; the run around it is then found
 # from the end of the previous run, so no character is looked at twice.
-_URL_TRIGGER = re.compile(r"[:.@Ww](?:(?<=:)//|(?<=[Ww])[Ww][Ww]\d{0,3}\.|(?<=\.)(?:[A-Za-z]{2}|рф)|(?<=@)[\w-]+\.)")
+_URL_TRIGGER = re.compile(r"[:.@Ww](?:(?<=:)//|(?<=[Ww])[Ww][Ww]\d{0,3}\.|(?<=[^\W_]\.)(?:[A-Za-z]{2}|рф)"
+                          r"|(?<=\.)[A-Za-z]{2,4}/|(?<=@)[\w-]+\.)")  # "Burn...and" is no host; "x..ab/" is one
 _RUN_END = re.compile(r"\S*")
 _OTHER_SPACE = re.compile(r"[^\S \n]")
 
