@@ -10,15 +10,16 @@ def test_link_with_preview_gives_text_and_html(codex_api):
     answer = codex_api.handle({"op": "link", "game": "mage-wars", "text": "Aegis 2 <b>", "format": "bbcode",
                                "preview": True})
     assert answer == {"result": {
-        "text": "[url=https://example.org/mage-wars/aegis/]Aegis 2[/url] " + codex_api.link("mage-wars", " <b>", "bbcode")[1:],
+        "text": "[url=https://example.org/mage-wars/aegis/]Aegis 2[/url] <b>",
         "html": '<a href="https://example.org/mage-wars/aegis/">Aegis 2</a> &lt;b&gt;',
-    }}
+        "game": "mage-wars",
+    }, "game": "mage-wars"}
 
 
 def test_link_without_preview_is_the_linked_string(codex_api):
     text = "Горение и Эгида"
     answer = codex_api.handle({"op": "link", "game": "mage-wars", "text": text})
-    assert answer == {"result": codex_api.link("mage-wars", text)}
+    assert answer == {"result": codex_api.link("mage-wars", text), "game": "mage-wars"}
 
 
 def test_traits_carry_chains_in_both_languages(codex_api):

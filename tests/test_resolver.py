@@ -1,6 +1,8 @@
 """The resolver's rules, one test each: forms, parameters, overlaps, protected markup, game filter, escaping."""
 from __future__ import annotations
 
+import html
+
 import pytest
 
 
@@ -93,14 +95,21 @@ def test_a_bracketed_parameter_is_part_of_the_mention(codex_api):
     assert (mention["text"], mention["parameter"]) == ("Опасный (3)", "3")
 
 
-@pytest.mark.parametrize("text", [
-    "[Aegis 2](https://example.org/aegis)", "`Aegis 2`", "https://example.org/Aegis", "[url=https://x]Aegis[/url]",
-    "[url]https://x/Aegis[/url]", "<span title='Aegis'>", "<a href='/x'>Aegis</a>", "```\nAegis\n```",
-    "[code]Aegis[/code]", "www.example.org/Aegis", "[Aegis][ref]",
-])
+MARKDOWN_MARKUP = ["[Aegis 2](https://example.org/aegis)", "`Aegis 2`", "<span title='Aegis'>",
+                   "<a href='/x'>Aegis</a>", "```\nAegis\n```", "~~~\nAegis\n~~~", "    Aegis 2", "[Aegis][ref]"]
+BBCODE_MARKUP = ["[url=https://x]Aegis[/url]", "[url]https://x/Aegis[/url]", "[code]Aegis[/code]", "[img]Aegis[/img]"]
+ANY_MARKUP = ["https://example.org/Aegis", "www.example.org/Aegis", "Aegis@example.org", "example.org/Aegis"]
+
+
+@pytest.mark.parametrize("text", MARKDOWN_MARKUP + BBCODE_MARKUP + ANY_MARKUP)
 def test_nothing_inside_existing_markup_is_linked(codex_api, text):
+    """Plain-text output (and JSON) protects what any markup would; each markup output protects its own."""
     assert found(codex_api, "mage-wars", text) == []
-    assert codex_api.link("mage-wars", text) == text
+    fmt = "markdown" if text in MARKDOWN_MARKUP else "bbcode" if text in BBCODE_MARKUP else "html"
+    assert codex_api.link("mage-wars", text, fmt) == (text if fmt != "html" else html.escape(text, quote=False))
+    for other in ("markdown", "bbcode"):
+        if text in ANY_MARKUP:
+            assert codex_api.link("mage-wars", text, other) == text
 
 
 def test_existing_markup_is_preserved_exactly(codex_api):
@@ -130,10 +139,10 @@ def test_html_output_escapes_the_input(codex_api):
     assert '<a href="https://example.org/mage-wars/burn/">Burn</a> &amp; &lt;b&gt;' in out
 
 
-def test_bbcode_output_has_no_bare_less_than(codex_api):
+def test_bbcode_output_keeps_every_character_of_the_post(codex_api):
+    """The writer's "<" stays "<" (no full-width "＜"): the linker adds links and changes nothing else."""
     out = codex_api.link("mage-wars", "a < b and Burn <3", "bbcode")
-    assert "<" not in out
-    assert "[url=https://example.org/mage-wars/burn/]Burn[/url]" in out
+    assert out == "a < b and [url=https://example.org/mage-wars/burn/]Burn[/url] <3"
 
 
 def test_markdown_output_format(codex_api):

@@ -105,6 +105,7 @@ class _FileChecker:
                 if isinstance(labels, dict):
                     self.lookalikes(labels, "-", f"category {cat_id}", frozenset())
         game = Game(game_id, name, str(path), sources, categories, {})
+        game.not_mentions = _not_mentions(self, data.get("not_mentions"), data)
         raw_terms = data.get("terms")
         if isinstance(raw_terms, dict):  # the mapping form: id -> term
             items = []
@@ -301,6 +302,74 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
                         f"short link /t/{game.id}/{slug}/ is claimed by both '{first.id}' and '{second.id}'")
 
 
+def _not_mentions(checker: _FileChecker, value: Any, owner: Any) -> dict[str, list[str]]:
+    """The game-level `not_mentions:` block, {en: [...], ru: [...]}: shape, empty strings and duplicates."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        checker.problem(value if getattr(value, "line", 0) else owner, "not_mentions",
+                        "not_mentions must be a mapping {en: [...], ru: [...]}")
+        return {}
+    out: dict[str, list[str]] = {}
+    for lang, phrases in value.items():
+        if lang not in LANGS:
+            checker.problem(_key_at(value, lang), "not_mentions", f"unknown language '{lang}' (use en and ru)")
+            continue
+        if not isinstance(phrases, list):
+            checker.problem(_key_at(value, lang), "not_mentions", f"not_mentions.{lang} must be a list of phrases")
+            continue
+        seen: dict[str, str] = {}
+        for phrase in phrases:
+            text = " ".join(str(phrase).split()) if isinstance(phrase, str) else ""
+            if not text:
+                checker.problem(phrase if getattr(phrase, "line", 0) else value, "not_mentions",
+                                f"not_mentions.{lang}: empty phrase")
+                continue
+            key = _fold(text).casefold()
+            if key in seen:
+                checker.problem(phrase, "not_mentions", f"not_mentions.{lang}: '{text}' is listed twice")
+                continue
+            seen[key] = text
+            out.setdefault(lang, []).append(phrase if isinstance(phrase, str) else text)
+    return out
+
+
+def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
+    """Each phrase must contain a name of one of the game's terms, and must not be a name itself."""
+    from . import forms
+
+    def words(text: str) -> tuple[str, ...]:
+        out = []
+        for word in forms.WORD.findall(text):
+            folded = forms.fold(word)
+            if forms.is_cyrillic(folded):
+                folded = forms.russian_stem(folded)
+            elif len(folded) > 3 and folded.endswith("s"):
+                folded = folded[:-1]
+            out.append(folded)
+        return tuple(out)
+
+    placeholders = {"x", "х"}
+    names: dict[tuple[str, ...], str] = {}
+    for term in game.terms.values():
+        for lang in LANGS:
+            for name in term.names(lang):
+                key = tuple(w for w in words(name) if w not in placeholders)
+                if key:
+                    names.setdefault(key, term.id)
+    for lang, phrases in game.not_mentions.items():
+        for phrase in phrases:
+            key = words(phrase)
+            if key in names:
+                checker.problem(phrase, "not_mentions",
+                                f"not_mentions.{lang}: '{phrase}' is a name of '{names[key]}' itself")
+                continue
+            inside = any(key[i:i + len(name)] == name for name in names for i in range(len(key) - len(name) + 1))
+            if not inside:
+                checker.problem(phrase, "not_mentions",
+                                f"not_mentions.{lang}: '{phrase}' contains no name of a {game.id} term")
+
+
 def _distinct_elsewhere(terms: list[Term], lang: str) -> bool:
     other = "ru" if lang == "en" else "en"
     return len({t.name[other] for t in terms}) == len(terms)
@@ -362,6 +431,7 @@ def _collect(directory: Path, root: Path | None) -> tuple[Glossary, list[Problem
     for game, checker in checkers:
         before = len(checker.problems)
         _cross_checks(game, checker, source_owner)
+        _check_not_mentions(game, checker)
         problems.extend(checker.problems[before:])
     problems.sort(key=lambda p: (p.file, p.line, p.col))
     return Glossary(dict(sorted(games.items()))), problems

@@ -17,7 +17,15 @@ JOINER = re.compile(r"\s*[-‐‑’'/]?\s*\Z|\s+\Z")
 SIGN = re.compile(r"\s*(\()?\s*(\+/-|\+|-|−|–|—)?\s*\Z")
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 NUMBER_SLOT = "\x00N\x00"
+SIGNED_SLOT = "\x00S\x00"  # a number printed with a sign ("+X", "-X", "+/- X", "+[#]"): takes only a signed number
 WORD_SLOT = "\x00W\x00"
+SLOTS = (NUMBER_SLOT, SIGNED_SLOT, WORD_SLOT)
+_SIGNED_PLACEHOLDER = re.compile(r"\s*(?:\+\s*/\s*-|±|\+|-|−|–|—)")
+
+
+def is_signed(placeholder: str) -> bool:
+    """A placeholder printed with its sign: "+X", "-X", "–X", "+/- X", "+[#]" (not "X", "[#]", "(Х)")."""
+    return bool(_SIGNED_PLACEHOLDER.match(placeholder))
 
 
 def fold(word: str) -> str:
@@ -115,7 +123,7 @@ def russian_lexeme(word: str) -> set[str]:
 def _russian_lexeme(word: str) -> tuple[str, ...]:
     global _morph
     if _morph is None:
-        import pymorphy3  # a build-time dependency: never imported in the browser
+        import pymorphy3  # type: ignore[import-untyped]  # build time only: never imported in the browser
 
         _morph = pymorphy3.MorphAnalyzer()
     parses = _morph.parse(word)
@@ -137,7 +145,7 @@ def name_pattern(name: str) -> list[str]:
     """A name as folded words, slots kept: "smite \x00W\x00 \x00N\x00" -> ["smite", WORD_SLOT, NUMBER_SLOT]."""
     out: list[str] = []
     for piece in name.split():
-        if piece in (NUMBER_SLOT, WORD_SLOT):
+        if piece in SLOTS:
             out.append(piece)
         else:
             out.extend(fold(w) for w in WORD.findall(piece))

@@ -8,13 +8,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from . import forms
 from .links import term_path
 from .model import LANGS, Game, Term
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+NOT_A_MENTION = ""  # the accept entry of a phrase that contains a name but is not a mention (game.not_mentions)
 
 
 @dataclass
@@ -68,23 +69,32 @@ def first_sentence(text: str) -> str:
 
 
 def _placeholders(term: Term, lang: str) -> list[tuple[str, str]]:
+    """(placeholder as printed, slot) pairs; a number is signed when the English name prints its sign."""
     out = []
     for param in term.params:
+        slot = forms.WORD_SLOT
+        if param.kind == "number":
+            slot = forms.SIGNED_SLOT if forms.is_signed(param.en) else forms.NUMBER_SLOT
         for text in (param.en, param.ru) if lang == "ru" else (param.en,):
             if text:
-                out.append((text, param.kind))
+                out.append((text, slot))
     return out
+
+
+def _number_slot(term: Term) -> str:
+    """The slot an implicit trailing number takes ("Aegis 3" although the alias is "Aegis"): the printed one's kind."""
+    signed = any(p.kind == "number" and forms.is_signed(p.en) for p in term.params)
+    return forms.SIGNED_SLOT if signed else forms.NUMBER_SLOT
 
 
 def _pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
     """Placeholders are replaced only where they stand as whole tokens ("X" in "Aegis X", not in "Extra")."""
-    for text, kind in sorted(placeholders, key=lambda p: -len(p[0])):
-        slot = forms.NUMBER_SLOT if kind == "number" else forms.WORD_SLOT
+    for text, slot in sorted(placeholders, key=lambda p: -len(p[0])):
         name = re.sub(rf"(?<!\w){re.escape(text)}(?!\w)", f" {slot} ", name)
     return forms.name_pattern(name)
 
 
-def build(game: Game, lexeme=forms.russian_lexeme) -> Index:
+def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme) -> Index:
     """Build the index of one game; `lexeme` expands Russian words (the dictionary, at build time)."""
     trie: dict[str, Any] = {}
     word_keys: dict[str, set[str]] = {}
@@ -101,12 +111,12 @@ def build(game: Game, lexeme=forms.russian_lexeme) -> Index:
         for lang in LANGS:
             for position, name in enumerate(term.names(lang)):
                 pattern = _pattern(name, _placeholders(term, lang))
-                words = [w for w in pattern if w not in (forms.NUMBER_SLOT, forms.WORD_SLOT)]
+                words = [w for w in pattern if w not in forms.SLOTS]
                 if not words:
                     continue
                 printed = len(pattern)
-                if has_number and forms.NUMBER_SLOT not in pattern:
-                    pattern.append(forms.NUMBER_SLOT)  # "эгида 3", "Aegis 3" although the name has no X
+                if has_number and forms.NUMBER_SLOT not in pattern and forms.SIGNED_SLOT not in pattern:
+                    pattern.append(_number_slot(term))  # "эгида 3", "Aegis 3" although the name has no X
                 for word in words:
                     _add_word(word, word_keys, stem_keys, lexeme)
                 ordinary = len(words) == 1 and forms.is_ordinary(words[0])
@@ -115,6 +125,13 @@ def build(game: Game, lexeme=forms.russian_lexeme) -> Index:
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
                 accept = [term.id, position == 0, printed_upper, ordinary]
                 _insert(trie, pattern, accept, printed)
+    for lang, phrases in game.not_mentions.items():
+        for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
+            words = forms.name_pattern(phrase)
+            for word in words:
+                _add_word(word, word_keys, stem_keys, lexeme)
+            if words:
+                _insert(trie, words, [NOT_A_MENTION, True, False, False], len(words))
     return Index(
         game.id, dict(game.name), infos, trie,
         {w: sorted(k) for w, k in sorted(word_keys.items())},
@@ -122,7 +139,8 @@ def build(game: Game, lexeme=forms.russian_lexeme) -> Index:
     )
 
 
-def _add_word(word: str, word_keys: dict, stem_keys: dict, lexeme) -> None:
+def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, set[str]],
+              lexeme: Callable[[str], set[str]]) -> None:
     if word.isdigit():
         return
     if forms.is_cyrillic(word):
@@ -136,7 +154,7 @@ def _add_word(word: str, word_keys: dict, stem_keys: dict, lexeme) -> None:
         word_keys.setdefault(variant, set()).add(word)
 
 
-def _insert(trie: dict, pattern: list[str], accept: list, printed: int) -> None:
+def _insert(trie: dict[str, Any], pattern: list[str], accept: list[Any], printed: int) -> None:
     """Add a name's path; trailing slots are optional, so the node before them accepts too.
 
     Accept entries are [term, is_name, printed capitalised, ordinary word, needs a number, placeholder omitted].
@@ -145,23 +163,27 @@ def _insert(trie: dict, pattern: list[str], accept: list, printed: int) -> None:
     the name prints ranks after one that does not ("Armor" is Armor before it is "Armor +/- X").
     """
     trailing = len(pattern)
-    while trailing > 0 and pattern[trailing - 1] in (forms.NUMBER_SLOT, forms.WORD_SLOT):
+    while trailing > 0 and pattern[trailing - 1] in forms.SLOTS:
         trailing -= 1
     node = trie
     for i, step in enumerate(pattern):
         if i >= trailing and i > 0:
             _accept(node, accept + [pattern[i - 1] == forms.WORD_SLOT, i < printed])
-        key = "#n" if step == forms.NUMBER_SLOT else "#w" if step == forms.WORD_SLOT else step
+        key = SLOT_KEYS.get(step, step)
         node = node.setdefault("c", {}).setdefault(key, {})
     _accept(node, accept + [pattern[-1] == forms.WORD_SLOT, False])
 
 
-def rank(entry: list, first_upper: bool) -> tuple:
-    """How well an accept entry fits a match: printed placeholders, then capitalisation, then names over aliases."""
-    return (entry[5], entry[2] != first_upper, not entry[1])
+SLOT_KEYS = {forms.NUMBER_SLOT: "#n", forms.SIGNED_SLOT: "#s", forms.WORD_SLOT: "#w"}
 
 
-def _accept(node: dict, entry: list) -> None:
+def rank(entry: list[Any], first_upper: bool) -> tuple[bool, bool, bool, bool]:
+    """How well an accept entry fits a match: a not-mention phrase first, then printed placeholders, then
+    capitalisation, then names over aliases."""
+    return (entry[0] != NOT_A_MENTION, entry[5], entry[2] != first_upper, not entry[1])
+
+
+def _accept(node: dict[str, Any], entry: list[Any]) -> None:
     """One entry per term and node: the better-fitting name wins."""
     entries = node.setdefault("a", [])
     for i, other in enumerate(entries):

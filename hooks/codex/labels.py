@@ -53,6 +53,21 @@ LABELS: dict[str, dict[str, str]] = {
     "lang_en": {"en": "English", "ru": "Английский"},
     "print_note": {"en": "Terms are ordered A–Z by English name; underlined words link to their terms.",
                    "ru": "Термины упорядочены по английским названиям (A–Z); подчёркнутые слова — ссылки на термины."},
+    # the linker (CLI messages and the widget; the widget still has its own Russian copies until the bilingual pass)
+    "linker_auto": {"en": "Auto", "ru": "Авто"},
+    "linker_auto_detected": {"en": "Auto: {game}", "ru": "Авто: {game}"},
+    "linker_auto_none": {"en": "Auto: no game recognised", "ru": "Авто: игра не распознана"},
+    "linker_no_game": {"en": "no game recognised in the text (no term of any game, or a tie): nothing linked; "
+                             "choose one with --game",
+                       "ru": "игра не распознана (нет терминов ни одной игры или ничья): ссылки не добавлены; "
+                             "укажите её через --game"},
+    "linker_traits_no_game": {"en": "no game recognised from these traits; choose one with --game",
+                              "ru": "по этим чертам игра не распознана; укажите её через --game"},
+    "linker_all_cancelled": {"en": "every trait is cancelled", "ru": "все черты взаимно отменяются"},
+    "linker_cancelled": {"en": "cancelled: {term} (by {by})", "ru": "отменена: {term} (её отменяет {by})"},
+    "linker_worker_failed": {"en": "Error: the linker's background process stopped ({reason}). Restarting it…",
+                             "ru": "Ошибка: фоновый процесс связывателя остановился ({reason}). Перезапускаю…"},
+    "linker_timeout": {"en": "no answer within {seconds} s", "ru": "нет ответа за {seconds} с"},
 }
 
 # Material's own interface strings that this site shows (its header, search, navigation, footer, code blocks):

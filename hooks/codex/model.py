@@ -84,6 +84,8 @@ class Game:
     sources: dict[str, SourceDoc]
     categories: dict[str, dict[str, str]]
     terms: dict[str, Term]
+    # Phrases that contain a term's name but name something else ("Upkeep Phase" is not Upkeep +X): per language.
+    not_mentions: dict[str, list[str]] = field(default_factory=dict)
 
     def term(self, term_id: str) -> Term:
         return self.terms[term_id]

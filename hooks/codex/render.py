@@ -1,13 +1,20 @@
-"""Linked text: a text with its term mentions turned into Markdown, BBCode or HTML links."""
+"""Linked text: a text with its term mentions turned into Markdown, BBCode or HTML links.
+
+The rule is "what the forum renders is what the writer wrote, plus links": the text is copied byte for byte
+(escaped for HTML output), nothing is linked inside markup (see markup.py), and a mention is linked only where
+the link's own characters cannot change how the text around it renders (`placed`).
+"""
 from __future__ import annotations
 
 import html
 import re
-from typing import Callable
+from bisect import bisect_right
+from typing import Any, Callable
 
 from .resolve import Mention
 
 FORMATS = ("markdown", "bbcode", "html")
+MARKUP = {"markdown": "markdown", "bbcode": "bbcode", "html": "any"}  # the input markup each output implies
 
 
 def chosen(mentions: list[Mention], every: bool = False, exclude: frozenset[str] = frozenset()) -> list[Mention]:
@@ -35,7 +42,7 @@ def link_text(
         raise ValueError(f"unknown format '{fmt}' (use {', '.join(FORMATS)})")
     outside = {
         "markdown": _escape_markdown if escape_markdown else (lambda s: s),
-        "bbcode": lambda s: s.replace("<", "＜"),  # BoardGameGeek cuts a post at a bare '<'
+        "bbcode": lambda s: s,  # the writer's characters, '<' included: the linker adds links, nothing else
         "html": lambda s: html.escape(s, quote=False),
     }[fmt]
     out, pos = [], 0
@@ -55,7 +62,7 @@ def link(url: str, shown: str, fmt: str, title: str | None = None) -> str:
         quoted = f' "{_title_attr(title)}"' if title else ""
         return f"[{shown}]({url}{quoted})"
     if fmt == "bbcode":
-        return f"[url={url}]{shown.replace('<', '＜')}[/url]"
+        return f"[url={url}]{shown}[/url]"
     if fmt == "html":
         attr = f' title="{html.escape(title)}"' if title else ""
         return f'<a href="{html.escape(url)}"{attr}>{html.escape(shown, quote=False)}</a>'
@@ -74,3 +81,214 @@ def _title_attr(text: str) -> str:
     return text.replace("\\", "").replace('"', "”").replace("\n", " ")
 
 
+
+
+# --- where a link may go ---------------------------------------------------------------------------
+
+_DELIMITER_RUN = re.compile(r"\*+|_+|~+")
+_BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|\Z)")
+_COSMETIC = re.compile(r"---|--|\.\.\.|\(c\)|\(reg\)|\(tm\)")  # the bbcode package's replacements
+
+
+def placed(text: str, mentions: list[Mention], fmt: str, every: bool = False,
+           exclude: frozenset[str] = frozenset()) -> list[Mention]:
+    """The mentions to link, left to right: each term's first mention that a link can be put around without
+    changing how the rest of the text renders (every such mention with `every`).
+
+    Markdown: not after "!" (it would become an image) or "\\" (it would escape the link's bracket), not as an
+    entity's name (&name;), and not where the link's brackets would change how an emphasis delimiter beside the
+    mention pairs up (see _Emphasis). BBCode: not inside one of the `bbcode` package's cosmetic replacements
+    ("--", "...", "(c)"). HTML output escapes the text, so every mention can be linked.
+    """
+    emphasis = _Emphasis(text) if fmt == "markdown" else None
+    seen: set[str] = set()
+    out = []
+    for m in mentions:
+        if m.term in exclude or (not every and m.term in seen):
+            continue
+        if fmt == "markdown" and not _markdown_safe(text, m, emphasis):  # type: ignore[arg-type]
+            continue
+        if fmt == "bbcode" and not _bbcode_safe(text, m):
+            continue
+        seen.add(m.term)
+        out.append(m)
+    return out
+
+
+def _markdown_safe(text: str, m: Mention, emphasis: "_Emphasis") -> bool:
+    before = text[m.start - 1] if m.start else ""
+    after = text[m.end] if m.end < len(text) else ""
+    if before in ("!", "\\"):
+        return False
+    if before == "&" and after == ";":
+        return False
+    if (before and before in "*_~") or (after and after in "*_~"):
+        return emphasis.accept(m.start, m.end)
+    return True
+
+
+def _bbcode_safe(text: str, m: Mention) -> bool:
+    for edge in (m.start, m.end):
+        for found in _COSMETIC.finditer(text, max(0, edge - 4), edge + 4):
+            if found.start() < edge < found.end():
+                return False
+    return True
+
+
+def _kind(char: str) -> str:
+    """CommonMark's classes for flanking: "space" (also the line's edge), "punct" (P* or S*) or "other"."""
+    import unicodedata
+
+    if not char or char.isspace():
+        return "space"
+    return "punct" if unicodedata.category(char)[0] in "PS" else "other"
+
+
+def _flags(before: str, after: str, char: str) -> tuple[bool, bool]:
+    """(can open, can close) of a delimiter run between the characters `before` and `after` (CommonMark 0.31)."""
+    b, a = _kind(before), _kind(after)
+    left = a != "space" and (a != "punct" or b != "other")
+    right = b != "space" and (b != "punct" or a != "other")
+    if char == "_":
+        return left and (not right or b == "punct"), right and (not left or a == "punct")
+    return left, right
+
+
+MAX_RUNS = 24  # a paragraph with more delimiter runs is not simulated: a link that would change a run is left out
+
+
+class _Emphasis:
+    """Emphasis delimiter runs of a Markdown text, to check that a link beside one changes nothing.
+
+    A link's "[" and ")" are punctuation, and whether a run can open or close depends on the characters beside
+    it. For a mention touching a run, the paragraph's runs of `*` and `_` are paired up with CommonMark's
+    "process emphasis" algorithm twice — as written, and with the links accepted so far and this one — and the
+    mention is linked only when the pairs are the same. `~` (strikethrough) is kept simpler: its runs beside a
+    mention must have a space or the line's edge on their other side.
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+        self._paragraphs: list[int] | None = None
+        self._runs: dict[int, list[tuple[int, int, str]]] = {}  # paragraph -> runs (start, end, char)
+        self._changed: dict[int, dict[int, tuple[str, str]]] = {}  # paragraph -> run start -> new (before, after)
+        self._original: dict[int, list[tuple[int, int, int]]] = {}
+        self._protected: list[tuple[int, int]] | None = None
+
+    def _paragraph(self, position: int) -> tuple[int, int, int]:
+        if self._paragraphs is None:
+            self._paragraphs = [m.end() for m in _BLANK_LINE.finditer(self.text)]
+        k = bisect_right(self._paragraphs, position)
+        start = self._paragraphs[k - 1] if k else 0
+        end = self._paragraphs[k] if k < len(self._paragraphs) else len(self.text)
+        return k, start, end
+
+    def _paragraph_runs(self, k: int, start: int, end: int) -> list[tuple[int, int, str]]:
+        runs = self._runs.get(k)
+        if runs is None:
+            from .markup import markdown_spans, merge
+
+            if self._protected is None:  # real code, links and HTML only: their runs are no delimiters here
+                self._protected = merge(markdown_spans(self.text, True, shapes=[]))
+            spans = self._protected
+            starts = [s for s, _ in spans]
+            runs = []
+            for run in _DELIMITER_RUN.finditer(self.text, start, end):
+                i = bisect_right(starts, run.start()) - 1
+                if i >= 0 and run.start() < spans[i][1]:
+                    continue  # inside code, a link or HTML: not a delimiter
+                slashes = 0
+                while run.start() - slashes - 1 >= start and self.text[run.start() - slashes - 1] == "\\":
+                    slashes += 1
+                first = run.start() + (slashes % 2)  # an escaped first character is literal
+                if first < run.end():
+                    runs.append((first, run.end(), run.group()[0]))
+            self._runs[k] = runs
+        return runs
+
+    def accept(self, start: int, end: int) -> bool:
+        """Whether a link around text[start:end] keeps the emphasis as written; if so it is remembered."""
+        text = self.text
+        k, p_start, p_end = self._paragraph(start)
+        touched: dict[int, tuple[str, str]] = {}
+        runs = self._paragraph_runs(k, p_start, p_end)
+        by_end = {r[1]: r for r in runs}
+        by_start = {r[0]: r for r in runs}
+        left, right = by_end.get(start), by_start.get(end)
+        for run, new in ((left, "before"), (right, "after")):
+            if run is None:
+                continue
+            outer = text[run[0] - 1] if new == "before" and run[0] > 0 else text[run[1]] if new == "after" and run[1] < len(text) else ""
+            if run[2] == "~":
+                if _kind(outer) != "space":
+                    return False
+                continue
+            r_start, r_end, _ = run
+            previous = self._changed.get(k, {}).get(r_start)
+            b = text[r_start - 1] if r_start > 0 else ""
+            a = text[r_end] if r_end < len(text) else ""
+            if previous:
+                b, a = previous
+            touched[r_start] = (b, "[") if new == "before" else (")", a)
+        if not touched:
+            return True
+        changed = {**self._changed.get(k, {}), **touched}
+        unchanged = True
+        for r_start, r_end, char in runs:
+            if r_start in touched:
+                old = self._changed.get(k, {}).get(r_start) or (
+                    text[r_start - 1] if r_start else "", text[r_end] if r_end < len(text) else "")
+                unchanged = unchanged and _flags(*old, char) == _flags(*touched[r_start], char)
+        if unchanged:  # the runs beside the link open and close as before: nothing else can change
+            self._changed[k] = changed
+            return True
+        if len(runs) > MAX_RUNS:
+            return False
+        if k not in self._original:
+            self._original[k] = _pairs(text, runs, {})
+        if _pairs(text, runs, changed) != self._original[k]:
+            return False
+        self._changed[k] = changed
+        return True
+
+
+def _pairs(text: str, runs: list[tuple[int, int, str]], changed: dict[int, tuple[str, str]]) -> list[tuple[int, int, int]]:
+    """CommonMark's "process emphasis" on a paragraph's `*`/`_` runs: the (opener, closer, count) pairs."""
+    delims: list[list[Any]] = []
+    for start, end, char in runs:
+        if char == "~":
+            continue
+        before, after = changed.get(start) or (text[start - 1] if start else "", text[end] if end < len(text) else "")
+        can_open, can_close = _flags(before, after, char)
+        delims.append([start, char, end - start, end - start, can_open, can_close])  # pos, char, left, orig, o, c
+    pairs = []
+    i = 0
+    while i < len(delims):
+        closer = delims[i]
+        if not closer[5] or closer[2] == 0:
+            i += 1
+            continue
+        j = i - 1
+        found = -1
+        while j >= 0:
+            opener = delims[j]
+            if opener[1] == closer[1] and opener[4] and opener[2] > 0:
+                odd = (opener[5] or closer[4]) and (opener[3] + closer[3]) % 3 == 0 and not (
+                    opener[3] % 3 == 0 and closer[3] % 3 == 0)
+                if not odd:
+                    found = j
+                    break
+            j -= 1
+        if found < 0:
+            i += 1
+            continue
+        opener = delims[found]
+        use = 2 if opener[2] >= 2 and closer[2] >= 2 else 1
+        opener[2] -= use
+        closer[2] -= use
+        pairs.append((opener[0], closer[0], use))
+        for between in delims[found + 1:i]:
+            between[2] = 0  # delimiters between an opener and its closer are plain text from now on
+        if closer[2] == 0:
+            i += 1
+    return pairs

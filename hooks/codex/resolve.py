@@ -3,51 +3,32 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
-from bisect import bisect_right
+from itertools import accumulate, compress
+from typing import Any, NamedTuple
 
 from . import forms
-from .index import Index, rank
-
-# Text that is already markup or machine text: nothing inside is ever linked, and it is copied unchanged.
-# Each kind comes with the character(s) it cannot do without, so text without them skips the scan entirely.
-_PROTECTED_KINDS = [
-    ("`", r"```.*?(?:```|\Z)"),                      # fenced code
-    ("`", r"`[^`\n]*`"),                             # inline code
-    ("[", r"!?\[[^\]\n]*\]\([^)\n]*\)"),             # Markdown link or image
-    ("[", r"!?\[[^\]\n]*\]\[[^\]\n]*\]"),            # Markdown reference link
-    ("[", r"^[ ]{0,3}\[[^\]\n]+\]:[^\n]*"),          # Markdown link definition
-    ("[", r"\[url(?:=[^\]\n]*)?\].*?(?:\[/url\]|\Z)"),  # BBCode link
-    ("[", r"\[(?P<bb>code|img|email)\b[^\]]*\].*?(?:\[/(?P=bb)\]|\Z)"),
-    ("<", r"<(?P<tag>a|code|pre|script|style)\b[^>]*>.*?(?:</(?P=tag)\s*>|\Z)"),
-    ("<", r"<[^<>\n]*>"),                            # any other HTML tag
-    ("://", r"\b(?:https?|ftp)://[^\s<>\[\]()\"']+"),  # URL
-    ("www.", r"\bwww\.[^\s<>\[\]()\"']+"),
-    ("@", r"(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+"),  # e-mail (from its first character only: no rescans)
-]
-_protected_by_triggers: dict[frozenset[str], re.Pattern | None] = {}
-
-
-def protected_pattern(text: str) -> re.Pattern | None:
-    """One pattern of the protected kinds whose trigger occurs in the text (None: nothing to protect)."""
-    lowered = text.lower()
-    triggers = frozenset(t for t in {"`", "[", "<", "://", "www.", "@"} if t in lowered)
-    if triggers not in _protected_by_triggers:
-        kinds = [pattern for trigger, pattern in _PROTECTED_KINDS if trigger in triggers]
-        _protected_by_triggers[triggers] = re.compile("|".join(kinds), re.S | re.I | re.M) if kinds else None
-    return _protected_by_triggers[triggers]
-
+from .index import NOT_A_MENTION, Index, rank
+from .markup import Spans, merge, protected
 
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
+_SPLIT = re.compile(r"([^\W_]+)")  # text -> [gap, word, gap, word, ..., gap]: one C call, no match objects
 
 
-@dataclass(frozen=True)
-class Mention:
+class Mention(NamedTuple):
+    """One mention: text[start:end] names `term` (with its parameter, "2" in "Aegis 2"). A tuple: cheap to make."""
+
     start: int
     end: int
     text: str
     term: str
     parameter: str | None = None
+
+
+_MISSING: Any = object()  # not in the match cache (None there means: no match)
+# What a gap between two words allows: (breaks a name, joins two name words, (bracket, sign) before a number).
+_GapInfo = tuple[bool, bool, "tuple[bool, str] | None"]
+# What the matcher needs of a word as written: (folded, capitalised, trie nodes it begins, keys, digit, alpha).
+_WordInfo = tuple[str, bool, tuple[Any, ...], tuple[str, ...], bool, bool]
 
 
 class Resolver:
@@ -56,10 +37,17 @@ class Resolver:
     def __init__(self, index: Index):
         self.index = index
         self._keys_cache: dict[str, tuple[str, ...]] = {}
-        self._word_cache: dict[str, tuple[str, bool, bool]] = {}
+        self._word_cache: dict[str, _WordInfo] = {}
+        self._starters: set[str] = set()  # cached words that can begin a name
+        self._gap_cache: dict[str, _GapInfo] = {}
+        # (word, gap, next word) -> what matching there gives, when the walk looked no further: text repeats.
+        self._match_cache: dict[tuple[str, ...], tuple[int, int, str, str | None] | None] = {}
+        self._root: dict[str, Any] = index.trie.get("c", {})
         # The game's own name is never a term mention ("Mage Wars" is not the Mage).
         names = sorted({n for n in index.game_name.values() if n}, key=len, reverse=True)
         self._game_name = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I) if names else None
+        # each name's longest word, lower-cased: the regex runs only when one of them occurs
+        self._game_words = [max(_SPLIT.findall(n.lower()) or [n.lower()], key=len) for n in names]
 
     # --- words --------------------------------------------------------------------------
     def keys(self, word: str) -> tuple[str, ...]:
@@ -78,120 +66,202 @@ class Resolver:
                 self._keys_cache[word] = cached
         return cached
 
-    def _word(self, word: str) -> tuple[str, bool, bool]:
-        """(folded, capitalised, can begin a name) for a word as written; cached, most words repeat."""
+    def _word(self, word: str) -> _WordInfo:
+        """Everything the matcher asks of a word as written; cached, most words repeat."""
         info = self._word_cache.get(word)
         if info is None:
             folded = forms.fold(word)
-            root = self.index.trie.get("c", {})
-            info = (folded, word[:1].isupper(), any(key in root for key in self.keys(folded)))
+            keys = self.keys(folded)
+            root = self._root
+            info = (folded, word[:1].isupper(), tuple(root[k] for k in keys if k in root), keys, folded.isdigit(),
+                    word.isalpha())
             if len(self._word_cache) < 100_000:
                 self._word_cache[word] = info
+                if info[2]:
+                    self._starters.add(word)
         return info
 
-    def _scan(self, text: str) -> tuple[list[re.Match], list[int], list[int]]:
-        """The text's words (match objects: cheap to make) and the protected spans (starts, ends), merged."""
-        pattern = protected_pattern(text)
-        spans = [m.span() for m in pattern.finditer(text)] if pattern else []
-        if self._game_name:
-            spans = sorted(spans + [m.span() for m in self._game_name.finditer(text)])
-        starts, ends = [], []
-        for start, end in spans:
-            if ends and start < ends[-1]:
-                ends[-1] = max(ends[-1], end)
-            else:
-                starts.append(start)
-                ends.append(end)
-        return list(forms.WORD.finditer(text)), starts, ends
+    def _gap(self, gap: str) -> _GapInfo:
+        info = self._gap_cache.get(gap)
+        if info is None:
+            sign = forms.SIGN.match(gap)
+            breaks = "\n" in gap or (len(gap) > MAX_GAP and not gap.isspace() and sign is None)
+            info = (breaks, forms.JOINER.match(gap) is not None,
+                    (bool(sign.group(1)), sign.group(2) or "") if sign else None)
+            if len(self._gap_cache) < 10_000:
+                self._gap_cache[gap] = info
+        return info
 
-    @staticmethod
-    def _inside(position: int, starts: list[int], ends: list[int]) -> bool:
-        index = bisect_right(starts, position) - 1
-        return index >= 0 and position < ends[index]
+    def spans(self, text: str, markup: str = "any") -> Spans:
+        """The protected spans for this game: the markup's, and the game's own name."""
+        return self._with_game_name(text, protected(text, markup))
+
+    def _with_game_name(self, text: str, spans: Spans) -> Spans:
+        """The spans and every place the text names the game (a case-insensitive regex runs only when the
+        name's longest word occurs: a plain substring test first, much faster over a long text)."""
+        if self._game_name is None:
+            return spans
+        lowered = text.lower()
+        if not any(word in lowered for word in self._game_words):
+            return spans
+        named = [m.span() for m in self._game_name.finditer(text)]
+        return merge(spans + named) if named else spans
 
     # --- matching -----------------------------------------------------------------------
-    def _matches_at(self, text: str, words: list[re.Match], i: int, starts: list[int], ends: list[int]):
-        """The longest name starting at word i: (end offset, next word, accept entries, parameters), or None."""
-        best = None
-        first = words[i]
-        first_folded, first_upper, _ = self._word(first[0])
-        root = self.index.trie.get("c", {})
-        stack = [(root[k], i + 1, first.end(), (), False) for k in self.keys(first_folded) if k in root]
+    def _match(self, parts: list[str], k: int, start: int) -> tuple[int, int, list[Any], tuple[str, ...]] | None:
+        """The longest name starting at word parts[k] (at offset `start`): (end, next word index, accept entries,
+        parameters), or None. parts alternates gaps and words: parts[k + 1] is the gap after word k."""
+        return self._walk(parts, k, start)[0]
+
+    def _walk(self, parts: list[str], k: int, start: int) -> tuple[tuple[int, int, list[Any], tuple[str, ...]] | None, int]:
+        """_match, and the index of the last part the walk looked at."""
+        best: tuple[int, int, list[Any], tuple[str, ...]] | None = None
+        examined = k
+        first = parts[k]
+        info = self._word_cache.get(first) or self._word(first)
+        first_upper = info[1]
+        count = len(parts)
+        stack: list[tuple[Any, int, int, tuple[str, ...], bool]] = [
+            (node, k, start + len(first), (), False) for node in info[2]]
         while stack:
             node, j, end, params, had_number = stack.pop()
-            entries = [e for e in node.get("a", ()) if (had_number or not e[4]) and (not e[3] or first_upper)]
-            if entries and (best is None or end > best[0]):
-                best = (end, j, entries, list(params))
+            accept = node.get("a")
+            if accept:
+                entries = [e for e in accept if (had_number or not e[4]) and (not e[3] or first_upper)]
+                if entries and (best is None or end > best[0]):
+                    best = (end, j + 2, entries, params)
             children = node.get("c")
-            if not children or j >= len(words):
+            if not children:
                 continue
-            token = words[j]
-            token_start, token_end = token.span()
-            gap = text[end:token_start]
-            if (len(gap) > MAX_GAP and not gap.isspace()) or "\n" in gap:
+            if j + 2 >= count:
+                examined = count + 1  # the text's end stopped the walk: that is no cacheable answer
                 continue
-            if starts and self._inside(token_start, starts, ends):
+            gap = parts[j + 1]
+            token = parts[j + 2]
+            if j + 2 > examined:
+                examined = j + 2
+            if not token:
                 continue
-            word = self._word(token[0])[0]
-            if word.isdigit() and "#n" in children:
-                sign = forms.SIGN.match(gap)
-                if sign:
-                    value = (sign.group(2) or "").replace("−", "-").replace("–", "-").replace("—", "-") + word
+            breaks, joins, sign = self._gap_cache.get(gap) or self._gap(gap)
+            if breaks:
+                continue
+            token_start = end + len(gap)
+            token_end = token_start + len(token)
+            word = self._word_cache.get(token) or self._word(token)
+            if word[4] and sign is not None:
+                for slot in ("#n", "#s"):
+                    child = children.get(slot)
+                    if child is None or (slot == "#s" and not sign[1]):
+                        continue  # a name printed with a sign ("Armor +/- X") takes only a signed number
+                    value = sign[1].replace("−", "-").replace("–", "-").replace("—", "-") + word[0]
                     number_end = token_end
-                    if sign.group(1):  # "Опасный (3)": the closing bracket belongs to the mention
-                        number_end = token_end + 1 if text[token_end:token_end + 1] == ")" else -1
+                    if sign[0]:  # "Опасный (3)": the closing bracket belongs to the mention
+                        after = parts[j + 3] if j + 3 < count else ""
+                        examined = max(examined, j + 3)
+                        number_end = token_end + 1 if after.startswith(")") else -1
                     if number_end > 0:
-                        stack.append((children["#n"], j + 1, number_end, params + (value,), True))
-            if forms.JOINER.match(gap):
-                for key in self.keys(word):
+                        stack.append((child, j + 2, number_end, params + (value,), True))
+            if joins:
+                for key in word[3]:
                     child = children.get(key)
                     if child is not None:
-                        stack.append((child, j + 1, token_end, params, had_number))
-                if "#w" in children and word.isalpha():
-                    stack.append((children["#w"], j + 1, token_end, params + (token[0],), had_number))
-        return best
+                        stack.append((child, j + 2, token_end, params, had_number))
+                if word[5]:
+                    child = children.get("#w")
+                    if child is not None:
+                        stack.append((child, j + 2, token_end, params + (token,), had_number))
+        return best, examined
 
-    def _rank(self, entries: list, first_upper: bool) -> list:
+    def _rank(self, entries: list[Any], first_upper: bool) -> list[Any]:
         """Best fit first (see index.rank): "Melee Attack" vs "melee attack" goes by capitalisation."""
         return sorted(entries, key=lambda e: rank(e, first_upper))
 
-    def mentions(self, text: str) -> list[Mention]:
-        """Every mention, left to right, longest first, never overlapping: one pass over the words."""
-        words, starts, ends = self._scan(text)
+    def mentions(self, text: str, markup: str = "any", spans: Spans | None = None) -> list[Mention]:
+        """Every mention, left to right, longest first, never overlapping: one pass over the unprotected text.
+
+        `spans`: protected spans already found for this text and markup (the game's name is added here)."""
+        spans = self.spans(text, markup) if spans is None else self._with_game_name(text, spans)
+        if spans:  # markup becomes line breaks: no word inside it, and no name reaches across it
+            pieces, position = [], 0
+            for start, end in spans:
+                pieces.append(text[position:start])
+                pieces.append("\n" * (end - start))
+                position = end
+            pieces.append(text[position:])
+            clean = "".join(pieces)
+        else:
+            clean = text
+        return self._segment(text, _SPLIT.split(clean))
+
+    def _segment(self, text: str, parts: list[str]) -> list[Mention]:
+        """The mentions in text, given as parts (gap, word, gap, ..., gap) of a copy whose markup is blanked."""
         found: list[Mention] = []
-        i, count, cache = 0, len(words), self._word_cache
-        while i < count:
-            word = words[i]
-            _, upper, can_start = cache.get(word[0]) or self._word(word[0])
-            if not can_start or (starts and self._inside(word.start(), starts, ends)):
-                i += 1
+        cache = self._word_cache
+        for word in set(parts[1::2]).difference(cache):
+            self._word(word)  # each distinct word once; then only the words that can begin a name are visited
+        if len(cache) >= 100_000:  # the cache is full: words it lacks are looked up as they come
+            candidates = [k for k in range(1, len(parts), 2) if self._word(parts[k])[2]]
+        else:
+            candidates = list(compress(range(1, len(parts), 2), map(self._starters.__contains__, parts[1::2])))
+        if not candidates:
+            return found
+        offsets = list(accumulate(map(len, parts), initial=0))  # offsets[k]: where parts[k] starts
+        matches = self._match_cache
+        free = 0  # the first part index not inside the previous mention
+        make = tuple.__new__  # a Mention without NamedTuple's Python-level constructor: the hot path
+        append = found.append
+        for k in candidates:
+            if k < free:
                 continue
-            match = self._matches_at(text, words, i, starts, ends)
-            if match is None:
-                i += 1
+            key = tuple(parts[k:k + 3])  # the word, the gap and the next word: shorter at the text's end
+            at = offsets[k]
+            hit = matches.get(key, _MISSING)
+            if hit is _MISSING:
+                word = parts[k]
+                hit = self._matched(parts, k, at, key, cache[word][1] if word in cache else self._word(word)[1])
+            if hit is None:
                 continue
-            end, next_i, entries, params = match
-            entry = self._rank(entries, upper)[0]
-            start = word.start()
-            found.append(Mention(start, end, text[start:end], entry[0], " ".join(params) if params else None))
-            i = next_i
+            length, step, term, parameter = hit
+            if term != NOT_A_MENTION:  # a phrase that only contains a name: nothing to link
+                append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
+            free = k + step
         return found
 
+    def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...],
+                 upper: bool) -> tuple[int, int, str, str | None] | None:
+        """The match at word k as (length, words consumed * 2, term, parameter); cached when the walk looked
+        no further than the next word (the usual case), so a repeated phrase is matched once."""
+        best, examined = self._walk(parts, k, start)
+        result = None
+        if best is not None:
+            end, next_k, entries, params = best
+            entry = min(entries, key=lambda e: rank(e, upper)) if len(entries) > 1 else entries[0]
+            result = (end - start, next_k - k, entry[0], " ".join(params) if params else None)
+        if examined <= k + 2 and len(self._match_cache) < 100_000:
+            self._match_cache[key] = result
+        return result
+
     # --- lookup -------------------------------------------------------------------------
-    def lookup(self, query: str, limit: int = 10) -> list[dict]:
+    def lookup(self, query: str, limit: int = 10) -> list[dict[str, Any]]:
         """Candidates for a query, best first: exact (any form, with parameter), then near spellings."""
         query = query.strip()
-        results: dict[str, dict] = {}
-        words, starts, ends = self._scan(query)
-        words = [w for w in words if not (starts and self._inside(w.start(), starts, ends))]
-        folded = [self._word(w[0])[0] for w in words]
-        if words:
-            match = self._matches_at(query, words, 0, [], [])
+        results: dict[str, dict[str, Any]] = {}
+        clean = query
+        for start, end in self.spans(query):  # markup in a query is not part of the name asked for
+            clean = clean[:start] + " " * (end - start) + clean[end:]
+        parts = _SPLIT.split(clean)
+        folded = [self._word(w)[0] for w in parts[1::2]]
+        if folded:
+            match = self._match(parts, 1, len(parts[0])) if self._word(parts[1])[2] else None
             if match:
-                end, next_i, entries, params = match
-                whole = next_i == len(words) and not query[end:].strip(" .,!?)")
-                for rank, entry in enumerate(self._rank(entries, self._word(words[0][0])[1])):
-                    score = (1.0 if whole else 0.8) - rank * 0.01
+                end, next_k, entries, params = match
+                whole = next_k >= len(parts) and not query[end:].strip(" .,!?)")
+                position = 0
+                for entry in self._rank(entries, self._word(parts[1])[1]):
+                    if entry[0] == NOT_A_MENTION:
+                        continue
+                    score = (1.0 if whole else 0.8) - position * 0.01
+                    position += 1
                     results[entry[0]] = self._candidate(entry[0], score, " ".join(params) or None)
         wanted = " ".join(w for w in folded if not w.isdigit())
         number = next((w for w in folded if w.isdigit()), None)
@@ -207,16 +277,17 @@ class Resolver:
         ranked = sorted(results.values(), key=lambda c: (-c["score"], c["name"]))
         return ranked[:limit]
 
-    def _candidate(self, term_id: str, score: float, parameter: str | None) -> dict:
+    def _candidate(self, term_id: str, score: float, parameter: str | None) -> dict[str, Any]:
         info = self.index.terms[term_id]
         return {"term": term_id, "name": info.name["en"], "name_ru": info.name["ru"], "path": info.path,
                 "score": round(score, 3), "parameter": parameter}
 
     # --- traits -------------------------------------------------------------------------
-    def traits(self, given: list[str]) -> dict:
+    def traits(self, given: list[str]) -> dict[str, Any]:
         """Every trait implied by the given ones (with the chain explaining it), minus pairs that cancel."""
         terms = self.index.terms
-        start_ids, unknown = [], []
+        start_ids: list[str] = []
+        unknown: list[str] = []
         for query in given:
             if query in terms:
                 start_ids.append(query)
@@ -227,7 +298,7 @@ class Resolver:
             else:
                 unknown.append(query)
         chains: dict[str, list[str]] = {}
-        queue = deque()
+        queue: deque[str] = deque()
         for tid in start_ids:
             if tid not in chains:
                 chains[tid] = [tid]
@@ -253,6 +324,75 @@ class Resolver:
             "cancelled": cancelled,
             "unknown": unknown,
         }
+
+
+# --- which game a text is about ----------------------------------------------------------------
+
+GAME_NAME_WEIGHT = 3.0  # "Mage Wars" written in the post says more than any one term
+SIZE_EXPONENT = 0.25  # a hit in a small glossary is less likely by chance: scores scale by (largest/size)**this
+
+
+def _stem(word: str) -> str:
+    folded = forms.fold(word)
+    if forms.is_cyrillic(folded):
+        return forms.russian_stem(folded)
+    return folded[:-1] if len(folded) > 3 and folded.endswith("s") else folded
+
+
+class Detector:
+    """Which game a text is about: the one whose terms explain it best (see `detect`)."""
+
+    def __init__(self, resolvers: dict[str, Resolver]):
+        self.vocabulary: dict[str, set[str]] = {}
+        self.sizes = {gid: max(1, len(r.index.terms)) for gid, r in resolvers.items()}
+        self.names = {gid: {n.casefold() for n in r.index.game_name.values() if n} for gid, r in resolvers.items()}
+        for gid, resolver in resolvers.items():
+            words: set[str] = set()
+            for term in resolver.index.terms.values():
+                for text in [*term.summary.values(), *(n for names in term.names.values() for n in names)]:
+                    words.update(_stem(w) for w in _SPLIT.findall(text))
+            self.vocabulary[gid] = words
+
+    def detect(self, text: str, mentions: dict[str, list[Mention]]) -> str | None:
+        """The best-explaining game, or None when no game has a mention or the best two tie.
+
+        Each distinct term a game finds scores its number of words (+1 with a parameter: "Aegis 2"), divided by
+        the number of games whose vocabulary (names and definitions' first sentences) holds all its words: an
+        everyday word every game uses ("creature", «живой») counts little, "Aegis" or «зловоние» counts whole.
+        A game's sum is scaled by (largest glossary / its size) ** SIZE_EXPONENT, and each time the text names
+        the game adds GAME_NAME_WEIGHT. The winner must have something of its own — a mention on a span no
+        other game matches, or its name —, else the text is a tie ("Elusive" alone).
+        """
+        largest = max(self.sizes.values(), default=1)
+        lowered = text.casefold()
+        scores: dict[str, float] = {}
+        spans: dict[tuple[int, int], int] = {}
+        for found in mentions.values():
+            for m in found:
+                spans[(m.start, m.end)] = spans.get((m.start, m.end), 0) + 1
+        own = {game: any(spans[(m.start, m.end)] == 1 for m in found) for game, found in mentions.items()}
+        for game, found in mentions.items():
+            best: dict[str, float] = {}
+            for m in found:
+                words = [w for w in _SPLIT.findall(m.text) if not w.isdigit()]
+                stems = [_stem(w) for w in words]
+                sharing = sum(1 for vocabulary in self.vocabulary.values() if all(s in vocabulary for s in stems))
+                weight = (len(words) + (m.parameter is not None)) / max(1, sharing)
+                best[m.term] = max(best.get(m.term, 0.0), weight)
+            score = sum(best.values()) * (largest / self.sizes.get(game, largest)) ** SIZE_EXPONENT
+            named = sum(lowered.count(name) for name in self.names.get(game, ()))
+            score += GAME_NAME_WEIGHT * named
+            own[game] = own.get(game, False) or named > 0
+            if score > 0:
+                scores[game] = score
+        if not scores:
+            return None
+        ranked = sorted(scores.items(), key=lambda item: -item[1])
+        if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
+            return None
+        if not own[ranked[0][0]]:
+            return None  # only names other games share ("Elusive"): no evidence for one game
+        return ranked[0][0]
 
 
 def _similarity(a: str, b: str) -> float:

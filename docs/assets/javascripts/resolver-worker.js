@@ -8,12 +8,14 @@
 //                       where html is the same text linked as HTML (for the preview pane)
 //                   {id, op: "lookup", game, query, limit?}
 //                   {id, op: "traits", game, traits: [string, ...]}
-//                   {id, op: "mentions", game, text}
+//                   {id, op: "mentions", game, text, markup?}
+//                   game "auto" or absent: detected from the text (the answer's `game` says which, or null)
 //                   (the requests and answers are codex.api.Codex.handle's: see its docstring)
-//   worker -> page  {type: "progress", message}                  while loading
-//                   {type: "ready", games: [{id, name: {en, ru}}], site_url}
+//   worker -> page  {type: "progress", message, marks}           while loading; marks: {step: performance.now()}
+//                   {type: "ready", games: [{id, name: {en, ru}}], site_url, marks}
 //                   {type: "failed", error}                      loading failed for good
-//                   {id, result}  |  {id, error}                 one answer per request
+//                   {id, result, game?}  |  {id, error}          one answer per request (game: the game that
+//                                                                answered; "auto" or no game detects it)
 // Requests sent before "ready" wait for it. URLs default to this file's neighbours:
 // <site>/assets/javascripts/resolver-worker.js -> <site>/assets/pyodide/, <site>/assets/codex/.
 
@@ -37,9 +39,14 @@ def _codex_handle(request):
 
 let ready = null; // Promise of the Python handler function, once "init" arrives
 let handle = null;
+const marks = { start: performance.now() }; // where the start-up time goes (benchmarks/linker.py reads them)
+
+function mark(step) {
+  marks[step] = performance.now();
+}
 
 function progress(message) {
-  self.postMessage({ type: "progress", message });
+  self.postMessage({ type: "progress", message, marks });
 }
 
 async function fetchOk(url, what) {
@@ -61,48 +68,50 @@ async function start(options) {
   progress("Загрузка Python…");
   // The manifest names the runtime's versioned folder (cached as immutable), so it comes first.
   const manifest = await (await fetchOk(manifestUrl, "Список глоссариев")).json();
+  mark("manifest");
   const base = new URL(".", manifestUrl);
   const pyodideUrl = new URL(options.pyodide || manifest.pyodide || DEFAULTS.pyodide, base).href;
+  // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it.
+  const games = manifest.games || [];
+  const wheelBytes = fetchOk(new URL(manifest.wheel, base).href, "Модуль codex").then((r) => r.arrayBuffer());
+  const texts = Promise.all(
+    games.map(async (game) => [game.id, await (await fetchOk(new URL(game.index, base).href, `Глоссарий ${game.id}`)).text()]),
+  );
+  wheelBytes.catch(() => {});
+  texts.catch(() => {});
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href));
   } catch (err) {
     throw new Error(`не удалось загрузить Pyodide (${pyodideUrl}pyodide.mjs): ${err && err.message ? err.message : err}`);
   }
+  mark("pyodide_module");
   const pyodide = await loadPyodide({ indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) });
+  mark("pyodide_ready");
 
   progress("Загрузка модуля codex…");
-  const errors = [];
-  await pyodide.loadPackage(new URL(manifest.wheel, base).href, {
-    messageCallback: () => {},
-    errorCallback: (message) => errors.push(message),
-  });
+  // The wheel is a zip of pure-Python files: unpacked straight into site-packages (no package-manager round).
+  pyodide.unpackArchive(await wheelBytes, "wheel");
+  mark("wheel");
   try {
     pyodide.runPython(START);
   } catch (err) {
-    throw new Error(`модуль codex не загрузился${errors.length ? ": " + errors.join("; ") : ""} (${err.message})`);
+    throw new Error(`модуль codex не загрузился (${err.message})`);
   }
+  mark("codex_imported");
 
-  const games = manifest.games || [];
-  let loaded = 0;
-  progress(`Загрузка глоссариев… 0/${games.length}`);
-  const texts = await Promise.all(
-    games.map(async (game) => {
-      const text = await (await fetchOk(new URL(game.index, base).href, `Глоссарий ${game.id}`)).text();
-      progress(`Загрузка глоссариев… ${++loaded}/${games.length}`);
-      return [game.id, text];
-    }),
-  );
-
+  const indexTexts = await texts;
+  mark("indexes_fetched");
   progress("Подготовка указателей…");
   const startFn = pyodide.globals.get("_codex_start");
   try {
-    startFn(JSON.stringify(Object.fromEntries(texts)), manifest.site_url);
+    startFn(JSON.stringify(Object.fromEntries(indexTexts)), manifest.site_url);
   } finally {
     startFn.destroy();
   }
   handle = pyodide.globals.get("_codex_handle");
-  return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url };
+  mark("indexes_loaded");
+  return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url, marks };
 }
 
 function pythonError(err) {

@@ -22,8 +22,18 @@
   };
 
   var DEBOUNCE_MS = 150;
+  var AUTO = "auto"; // the game is detected from the text (codex.api: the answer says which)
+  var REQUEST_TIMEOUT_MS = 8000; // a request unanswered this long means the worker is stuck or gone: restart it
+  // Strings added with the auto-detection and the crash handling; the same in hooks/codex/labels.py (linker_*).
+  var TEXT = {
+    auto: "Авто",
+    autoDetected: "Авто: ",
+    autoNone: "Авто: игра не распознана",
+    workerFailed: "Ошибка: фоновый процесс связывателя остановился ({reason}). Перезапускаю…",
+    timeout: "нет ответа за {seconds} с",
+  };
   var FORMATS = ["markdown", "bbcode", "html"];
-  var STORE = { game: "codex-resolver-game", format: "codex-resolver-format" };
+  var STORE = { format: "codex-resolver-format" }; // the game is not remembered: the selector starts at Auto
 
   // --- one worker per tab ---------------------------------------------------------------
 
@@ -37,7 +47,8 @@
     widgets: new Set(),
     manifest: null, // Promise of the manifest, fetched by the page to fill the game list early
   };
-  window.__codexResolver = { urls: URLS, state: state, request: request };
+  var api = { urls: URLS, state: state, request: request, ask: ask, timeoutMs: REQUEST_TIMEOUT_MS, restarts: 0 };
+  window.__codexResolver = api;
 
   function notify() {
     state.widgets.forEach(function (widget) {
@@ -79,6 +90,7 @@
     state.phase = "loading";
     state.message = "Запуск фонового процесса…";
     var worker;
+    state.marks = null;
     try {
       worker = new Worker(URLS.worker, { type: "module", name: "codex-resolver" });
     } catch (err) {
@@ -87,26 +99,36 @@
     }
     state.worker = worker;
     worker.onmessage = function (event) {
+      if (worker !== state.worker) return; // a worker already replaced
       var msg = event.data || {};
       if (msg.type === "progress") {
+        state.marks = msg.marks || state.marks;
         if (state.phase === "loading") { state.message = msg.message; notify(); }
       } else if (msg.type === "ready") {
         state.phase = "ready";
         state.message = "ready";
         state.games = msg.games;
+        state.marks = msg.marks || state.marks;
+        state.error = "";
         notify();
       } else if (msg.type === "failed") {
         fail("Ошибка загрузки: " + msg.error);
       } else if (msg.id !== undefined && state.pending.has(msg.id)) {
         var p = state.pending.get(msg.id);
         state.pending.delete(msg.id);
+        clearTimeout(p.timer);
         if ("error" in msg) p.reject(new Error(msg.error));
-        else p.resolve(msg.result);
+        else p.resolve({ result: msg.result, game: msg.game });
       }
     };
     worker.onerror = function (event) {
       if (event && event.preventDefault) event.preventDefault();
-      if (state.phase === "ready") return; // a stray error after start-up: requests report their own
+      if (worker !== state.worker) return;
+      var reason = event && event.message ? event.message : "error";
+      if (state.phase === "ready") { // it was working: say so, and start a fresh one
+        restart(reason);
+        return;
+      }
       fail("Ошибка: фоновый процесс не запустился" + (event && event.message ? " (" + event.message + ")" : "") +
         ". Возможно, браузер не поддерживает модульные Web Workers — обновите его.");
     };
@@ -114,16 +136,47 @@
     notify();
   }
 
-  function request(op, payload) {
+  // A crash or a stuck request after start-up: the error is shown, pending requests fail with it, and a fresh
+  // worker boots (the widgets re-run their requests when it is ready).
+  function restart(reason) {
+    var message = TEXT.workerFailed.replace("{reason}", reason);
+    var old = state.worker;
+    state.worker = null;
+    if (old) old.terminate();
+    state.pending.forEach(function (p) { clearTimeout(p.timer); p.reject(new Error(message)); });
+    state.pending.clear();
+    state.phase = "idle";
+    state.error = message;
+    api.restarts += 1;
+    startWorker();
+    state.error = message;
+    notify();
+  }
+
+  // {result, game} of one request; rejected with a message on an error, a crash or a timeout.
+  function ask(op, payload) {
     return new Promise(function (resolve, reject) {
       if (!state.worker || state.phase === "failed") {
         reject(new Error(state.message || "Python не запущен"));
         return;
       }
       var id = ++state.nextId;
-      state.pending.set(id, { resolve: resolve, reject: reject });
-      state.worker.postMessage(Object.assign({}, payload, { id: id, op: op }));
+      var worker = state.worker;
+      var pending = { resolve: resolve, reject: reject, timer: null };
+      if (state.phase === "ready") {
+        pending.timer = setTimeout(function () {
+          if (state.worker === worker && state.pending.has(id)) {
+            restart(TEXT.timeout.replace("{seconds}", String(Math.round(api.timeoutMs / 1000))));
+          }
+        }, api.timeoutMs);
+      }
+      state.pending.set(id, pending);
+      worker.postMessage(Object.assign({}, payload, { id: id, op: op }));
     });
+  }
+
+  function request(op, payload) {
+    return ask(op, payload).then(function (answer) { return answer.result; });
   }
 
   function manifest() {
@@ -219,6 +272,8 @@
       onState: onState,
     };
 
+    var detected = null; // the game auto-detection found in the post
+
     function setStatus(phase, message) {
       if (ui.root && ui.root.dataset) ui.root.dataset.state = phase;
       if (ui.status) ui.status.textContent = phase === "ready" ? "ready" : message;
@@ -228,21 +283,39 @@
           ? "Готово: Python запущен, глоссарии загружены (" + n + "). Вставьте текст — ссылки появятся сразу."
           : phase === "failed" ? "" : "Первый запуск занимает несколько секунд (загружается Python), дальше — из кэша браузера.";
       }
+      if (state.error && phase !== "ready") showError(state.error);
       var busy = phase !== "ready";
       [ui.output, ui.copy].forEach(function (node) { if (node) node.toggleAttribute("aria-busy", busy); });
+    }
+
+    function gameName(id) {
+      var games = state.games || [];
+      for (var i = 0; i < games.length; i++) {
+        if (games[i].id === id) return (games[i].name && (games[i].name.ru || games[i].name.en)) || id;
+      }
+      return id;
+    }
+
+    function showDetected(game) {
+      detected = game || null;
+      var option = ui.game && ui.game.querySelector('option[value="' + AUTO + '"]');
+      if (!option) return;
+      option.textContent = ui.input.value.trim() ? (game ? TEXT.autoDetected + gameName(game) : TEXT.autoNone) : TEXT.auto;
+      if (ui.root && ui.root.dataset) ui.root.dataset.detected = game || "";
     }
 
     function fillGames(games) {
       if (!ui.game || !games || !games.length) return;
       var known = Array.prototype.map.call(ui.game.options, function (o) { return o.value; }).join("\n");
-      if (known === games.map(function (g) { return g.id; }).join("\n")) return;
-      var wanted = new URLSearchParams(window.location.search).get("game") || ui.game.value || stored(STORE.game);
+      if (known === [AUTO].concat(games.map(function (g) { return g.id; })).join("\n")) return;
+      var wanted = new URLSearchParams(window.location.search).get("game") || ui.game.value || AUTO;
       clear(ui.game);
+      ui.game.appendChild(el("option", { value: AUTO, text: TEXT.auto }));
       games.forEach(function (g) {
         var name = (g.name && (g.name.ru || g.name.en)) || g.id;
         ui.game.appendChild(el("option", { value: g.id, text: name }));
       });
-      if (games.some(function (g) { return g.id === wanted; })) ui.game.value = wanted;
+      ui.game.value = games.some(function (g) { return g.id === wanted; }) ? wanted : AUTO;
       ui.game.disabled = false;
     }
 
@@ -262,6 +335,8 @@
     }
 
     function game() { return ui.game ? ui.game.value : ""; }
+    // lookup and traits follow the post: in Auto, the game detected there (or their own detection)
+    function toolGame() { var g = game(); return g === AUTO ? (detected || AUTO) : g; }
     function format() {
       var f = ui.format ? ui.format.value : "markdown";
       return FORMATS.indexOf(f) >= 0 ? f : "markdown";
@@ -291,12 +366,16 @@
       if (!text) {
         setOutput("", "");
         showError("");
+        showDetected(null);
         return;
       }
-      request("link", { game: game(), text: text, format: format(), every: !!(ui.every && ui.every.checked), preview: true })
-        .then(function (result) {
+      ask("link", { game: game(), text: text, format: format(), every: !!(ui.every && ui.every.checked), preview: true })
+        .then(function (answer) {
           if (mine !== seq.link) return; // a newer request is on its way
+          var result = answer.result;
           setOutput(result.text, result.html);
+          showDetected(game() === AUTO ? answer.game : null);
+          state.error = "";
           showError("");
         }, function (err) {
           if (mine !== seq.link) return;
@@ -310,7 +389,7 @@
       var query = ui.lookup.value.trim();
       var mine = ++seq.lookup;
       if (!query) { clear(ui.lookupResults); return; }
-      request("lookup", { game: game(), query: query, limit: 10 }).then(function (found) {
+      request("lookup", { game: toolGame(), query: query, limit: 10 }).then(function (found) {
         if (mine !== seq.lookup) return;
         clear(ui.lookupResults);
         if (!found.length) {
@@ -339,7 +418,7 @@
       var given = ui.traits.value.split(/[,;\n]/).map(function (s) { return s.trim(); }).filter(Boolean);
       var mine = ++seq.traits;
       if (!given.length) { clear(ui.traitsResults); return; }
-      request("traits", { game: game(), traits: given }).then(function (res) {
+      request("traits", { game: toolGame(), traits: given }).then(function (res) {
         if (mine !== seq.traits) return;
         clear(ui.traitsResults);
         renderTraits(res);
@@ -413,7 +492,6 @@
 
     input.addEventListener("input", linkSoon);
     if (ui.game) ui.game.addEventListener("change", function () {
-      store(STORE.game, ui.game.value);
       linkSoon.now(); lookupSoon.now(); traitsSoon.now();
     });
     if (ui.format) {
@@ -464,6 +542,10 @@
     var input = document.getElementById("resolver-input");
     if (input) mount(input);
   }
+
+  // On a resolver page the worker starts as soon as this script runs (the script sits after the widget's
+  // markup): Python boots while the theme's own scripts finish, instead of after them.
+  if (document.getElementById("resolver-input")) startWorker();
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(boot); // Material: the first page and every instant navigation

@@ -1,0 +1,100 @@
+"""The linker widget's game detection and its failure handling, in Debian's Chromium against the real built site.
+
+Its own page (tests here kill the worker on purpose, which test_browser.py's shared page must never see).
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+expect = playwright_sync.expect
+
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+BOOT_TIMEOUT = 90_000
+LINK_TIMEOUT = 15_000
+POST = "У моего Creature с Aegis 2 два жетона Burn, и броня не помогает."
+
+
+@pytest.fixture(scope="module")
+def codex(glossary, site_url):
+    from codex.api import Codex
+
+    return Codex.from_glossary(glossary, site_url)
+
+
+@pytest.fixture(scope="module")
+def page(site_server, site_url):
+    if not CHROMIUM.exists() and not os.environ.get("CI"):
+        pytest.skip(f"{CHROMIUM} is not installed")
+    with playwright_sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        context = browser.new_context(locale="ru-RU")
+        tab = context.new_page()
+        errors: list[str] = []
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.goto(site_url + "resolver/")
+        expect(tab.locator("#resolver-status")).to_have_text("ready", timeout=BOOT_TIMEOUT)
+        tab.errors = errors  # type: ignore[attr-defined]
+        yield tab
+        browser.close()
+
+
+def test_the_game_selector_starts_at_auto_and_shows_the_detected_game(page, codex):
+    select = page.locator("#resolver-game")
+    assert select.input_value() == "auto"
+    page.locator("#resolver-format").select_option("markdown")
+    page.locator("#resolver-input").fill(POST)
+    expect(page.locator("#resolver-output")).to_have_value(codex.link("auto", POST), timeout=LINK_TIMEOUT)
+    assert codex.link("auto", POST) == codex.link("mage-wars", POST)
+    expect(select.locator('option[value="auto"]')).to_have_text("Авто: Mage Wars")
+    expect(page.locator("#resolver")).to_have_attribute("data-detected", "mage-wars")
+    page.locator("#resolver-input").fill("Просто текст без терминов.")
+    expect(select.locator('option[value="auto"]')).to_have_text("Авто: игра не распознана", timeout=LINK_TIMEOUT)
+    expect(page.locator("#resolver-output")).to_have_value("Просто текст без терминов.")
+
+
+def _restarts(page) -> int:
+    return page.evaluate("window.__codexResolver.restarts")
+
+
+def test_a_killed_worker_times_out_shows_an_error_and_comes_back(page, codex):
+    before = _restarts(page)
+    page.evaluate("window.__codexResolver.timeoutMs = 1500; window.__codexResolver.state.worker.terminate()")
+    text = "Aegis 3 и Горение"
+    page.locator("#resolver-input").fill(text)
+    error = page.locator("#resolver-error")
+    expect(error).to_be_visible(timeout=LINK_TIMEOUT)
+    expect(error).to_contain_text("фоновый процесс связывателя остановился")
+    expect(error).to_contain_text("нет ответа за 2 с")
+    assert _restarts(page) == before + 1
+    expect(page.locator("#resolver-status")).to_have_text("ready", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#resolver-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)
+    expect(error).to_be_hidden()
+
+
+def test_a_worker_error_after_ready_is_shown_and_the_worker_restarts(page, codex):
+    before = _restarts(page)
+    page.evaluate("window.__codexResolver.timeoutMs = 8000;"
+                  "window.__codexResolver.state.worker.dispatchEvent(new ErrorEvent('error', {message: 'boom'}))")
+    error = page.locator("#resolver-error")
+    expect(error).to_contain_text("boom", timeout=LINK_TIMEOUT)
+    assert _restarts(page) == before + 1
+    expect(page.locator("#resolver-status")).to_have_text("ready", timeout=BOOT_TIMEOUT)
+    text = "Burn и Эгида"
+    page.locator("#resolver-input").fill(text)
+    expect(page.locator("#resolver-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_worker_reports_where_start_up_time_went(page):
+    marks = page.evaluate("window.__codexResolver.state.marks")
+    steps = ["start", "manifest", "pyodide_module", "pyodide_ready", "wheel", "codex_imported", "indexes_fetched",
+             "indexes_loaded"]
+    assert all(step in marks for step in steps), marks
+    times = [marks[step] for step in steps]
+    assert times == sorted(times)
