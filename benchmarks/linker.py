@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "hooks"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 FRAGMENTS = ["[", "![", "[url=", "[code", "[a](", "<a ", "`", "@", "http://", "> ", "    ", "~~~", "*", "_", "|",
              "**Aegis** ", "[x]: ", "<!--", "(", "\\"]
@@ -100,7 +101,7 @@ def widget_startup(site_url: str, runs: int = 3) -> dict:
     fetched since the manifest arrived), indexes_loaded (parsing them into resolvers)."""
     from playwright.sync_api import sync_playwright
 
-    from codex.pdf import CHROMIUM_ARGS, DEBIAN_CHROMIUM
+    from project import CHROMIUM as DEBIAN_CHROMIUM, CHROMIUM_ARGS
 
     results = []
     with sync_playwright() as pw:
@@ -125,6 +126,48 @@ def widget_startup(site_url: str, runs: int = 3) -> dict:
         browser.close()
     median = statistics.median(r["ready_s"] for r in results)
     return {"ready_s_median": median, "runs": results}
+
+
+def section(report: Any, args: Any, site_url: str | None = None) -> None:
+    """Section 7 of benchmarks/run.py: the tables of `adversarial`, `dense` and (with a site) `widget_startup`."""
+    from common import fmt_s, fmt_x, table
+
+    codex = _codex()
+    data: dict[str, Any] = {}
+    data["adversarial"] = adversarial(codex, FRAGMENTS[:8], SIZES[:2]) if args.quick else adversarial(codex)
+    data["dense"] = dense(codex)
+    if site_url:
+        data["widget"] = widget_startup(site_url, runs=1 if args.quick else 3)
+    report.data["linker"] = data
+    report.section("7. Linker on hostile and dense input")
+    sizes = list(next(iter(data["adversarial"].values()))["markdown"]["seconds"])
+    rows = []
+    for fragment, row in data["adversarial"].items():
+        worst = max(row, key=lambda fmt: row[fmt]["seconds"][sizes[-1]])
+        growth = [g for fmt in row for g in row[fmt]["growth_per_10x"] if g]
+        rows.append([f"`{fragment.strip() or repr(fragment)}`", *[fmt_s(row[worst]["seconds"][n]) for n in sizes],
+                     worst, fmt_x(max(growth)) if growth else "–"])
+    report.emit("The fragment repeated to each size, linked in each output format (CPU time of the slowest format "
+                "shown), and the largest growth per 10× size of any format (linear: about 10×).\n")
+    report.emit(table(["fragment", *[f"{n // 1000} KB" for n in sizes], "slowest format", "worst growth / 10×"], rows))
+    d = data["dense"]
+    report.emit(f"\n1 MB of mention-dense text ({d['mentions']} mentions): `re.findall(r\"\\w+\")` {fmt_s(d['findall_s'])}; "
+                f"`Codex.link` {fmt_s(d['link_s'])} = {fmt_x(d['link_ratio'])}; with the game detected "
+                f"{fmt_s(d['link_auto_s'])} = {fmt_x(d['link_auto_ratio'])}; the CLI with JSON {fmt_s(d['cli_json_s'])} "
+                f"(Python's own start-up {fmt_s(d['python_start_s'])}).")
+    report.aim("1 MB mention-dense: Codex.link / findall", fmt_x(d["link_ratio"]), "≤ 10×",
+               "met" if d["link_ratio"] <= 10 else "**not met**")
+    if "widget" in data:
+        runs = data["widget"]["runs"]
+        phases = sorted({k for r in runs for k in r["worker_phases_ms"]}, key=list(runs[0]["worker_phases_ms"]).index)
+        rows = [[phase, fmt_s(statistics.median(r["worker_phases_ms"].get(phase, 0) for r in runs) / 1000)] for phase in phases]
+        rows.append(["before the worker's first line (page, theme, resolver.js, worker fetch)",
+                     fmt_s(statistics.median(r["before_worker_ms"] for r in runs) / 1000)])
+        rows.append(["**navigation → ready, cold**", fmt_s(data["widget"]["ready_s_median"])])
+        report.emit(f"\nWhere the linker's cold start goes (median of {len(runs)} fresh contexts; the worker's own marks):\n")
+        report.emit(table(["phase", "time"], rows))
+        report.aim("linker page → ready, cold", fmt_s(data["widget"]["ready_s_median"]), "≤ 2.5 s",
+                   "met" if data["widget"]["ready_s_median"] <= 2.5 else "**not met**")
 
 
 def main(argv: list[str] | None = None) -> int:

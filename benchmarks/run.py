@@ -10,6 +10,7 @@ Sections, one module each (see benchmarks/README.md for what each measures and h
   4. check.py     `python -m codex check` at each size
   5. search_node.py  Material's search worker under Node.js: building the index
   6. widget.py    (--browser) the linker widget in headless Chromium: bytes and time until ready, one linking call
+  7. linker.py    hostile markup at 10 KB/100 KB/1 MB, 1 MB of mention-dense text; (--browser) the start-up breakdown
 
 Sizes: `real` is the glossary as it is; a number N is a synthetic glossary of N terms made from the real one
 (synth.py). Everything is built in a temporary directory, never in the repository. The report is printed as
@@ -41,6 +42,7 @@ sys.path.insert(0, str(BENCH))
 
 import build  # noqa: E402
 import check  # noqa: E402
+import linker  # noqa: E402
 import resolver  # noqa: E402
 import search_node  # noqa: E402
 import weight  # noqa: E402
@@ -125,6 +127,18 @@ def _readme_table(report: Report, sizes: list[str]) -> None:
     report.emit(table(["measure", "value", "compared with"], rows))
 
 
+def _linker(report: Report, args: Any, sites: dict[str, Any], port: int) -> None:
+    """Section 7; with --browser, the start-up breakdown on the real site served here."""
+    if args.browser and sites:
+        from project import serve
+
+        real = "real" if "real" in sites else next(iter(sites))
+        with serve(sites[real]["project"], port) as url:
+            linker.section(report, args, url)
+    else:
+        linker.section(report, args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="real,1000,10000", help="comma-separated: real and/or term counts")
@@ -134,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="where to write the figures as JSON (default: %(default)s)")
     parser.add_argument("--profile", action="store_true", help="add cProfile listings (linking; the largest build)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary projects and sites (path printed)")
-    parser.add_argument("--only", default="resolver,build,weight,check,search,browser",
+    parser.add_argument("--only", default="resolver,build,weight,check,search,browser,linker",
                         help="comma-separated sections to run (build is needed by weight, check, search, browser)")
     args = parser.parse_args(argv)
 
@@ -181,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             run("search", lambda: search_node.section(report, args, sites, sizes))
             if args.browser:
                 run("browser", lambda: widget.section(report, args, sites, port))
+        run("linker", lambda: _linker(report, args, sites, port))
         if "browser" in only and not args.browser:
             report.data["browser"] = {"skipped": "run with --browser"}
         _readme_table(report, sizes)
