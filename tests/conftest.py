@@ -82,6 +82,18 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep pytest output readable
         pass
 
+    def send_error(self, code, message=None, explain=None):
+        """A missing page gets the site's 404.html, as Netlify serves it (netlify.toml)."""
+        page = Path(self.directory) / "404.html"
+        if code != 404 or self.command != "GET" or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
 
 @pytest.fixture(scope="session")
 def site_server(built_site, site_port, site_url):

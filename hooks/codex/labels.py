@@ -111,9 +111,9 @@ LABELS: dict[str, dict[str, str]] = {
     "linker_preview_empty": {"en": "The linked text will appear here.", "ru": "Здесь появится текст со ссылками."},
     "linker_lookup_heading": {"en": "Find a term", "ru": "Найти термин"},
     "linker_lookup_help": {"en": "Type a name in Russian or English, with a typo or a number if you like "
-                                 "(“Aegis 2”, “горение”).",
+                                 "({examples}).",
                            "ru": "Наберите название по-русски или по-английски, можно с опечаткой или с числом "
-                                 "(«Aegis 2», «горение»)."},
+                                 "({examples})."},
     "linker_lookup": {"en": "Term name", "ru": "Название термина"},
     "linker_lookup_placeholder": {"en": "for example, Burn or Эгида 2", "ru": "например, Burn или Эгида 2"},
     "linker_traits_heading": {"en": "Traits and what follows from them", "ru": "Черты и их следствия"},

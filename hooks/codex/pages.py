@@ -250,7 +250,8 @@ def game_index_page(game: Game, pdf: bool = False, directory_urls: bool = True) 
     def term_url(term: Term) -> str:
         return relative_url(here, f"{game.id}/{term.id}.md", directory_urls)
 
-    parts = [f'<h1 id="{_e(game.id)}">{both(game.name)}</h1>',
+    title = name_pair(game.name) if game.name["en"] != game.name["ru"] else _e(game.name["en"])
+    parts = [f'<h1 id="{_e(game.id)}">{title}</h1>',
              f"<p>{both({lang: count(len(game.terms), 'terms', lang) + '.' for lang in LANGS})}</p>"]
     if pdf:
         href = relative_url(here, f"pdf/{game.id}.pdf", directory_urls)

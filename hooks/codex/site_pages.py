@@ -14,6 +14,10 @@ from .model import Game
 from .pages import GeneratedPage, games_list, reader_first
 
 
+# What a reader may type in the lookup box, shown as typed in each language's help.
+LOOKUP_EXAMPLES = '<code lang="en">Aegis 2</code>, <code lang="ru">горение</code>'
+
+
 def _toc(h1: tuple[str, str], h2s: list[tuple[str, str]]) -> list[dict[str, object]]:
     """MkDocs toc tokens: the h1 with its h2s (Material shows the h2s; the skip link goes to the h1)."""
     children = [{"level": 2, "id": anchor, "name": name, "children": []} for anchor, name in h2s]
@@ -100,7 +104,7 @@ def linker_page(lang: str) -> GeneratedPage:
         "</div>",
         "</div>",
         _section("lookup", "linker_lookup_heading"),
-        both_label("linker_lookup_help", "p"),
+        both({lang: fill("linker_lookup_help", lang, examples=LOOKUP_EXAMPLES) for lang in LANGS}, "p", escape=False),
         '<div class="resolver resolver-tool">',
         f'<label class="resolver-field" for="resolver-lookup">{both_label("linker_lookup")}<input type="search" '
         f'id="resolver-lookup" name="lookup" autocomplete="off" spellcheck="false"'
