@@ -20,12 +20,14 @@ from mkdocs.structure.toc import get_toc
 from markupsafe import Markup
 
 from codex.check import load
+from codex.chrome import MATERIAL_CHROME, ChromeRule, description_tag, footer_html, palette_rules, title_tag
 from codex.deploy import PYODIDE_DIR, headers_file, inline_script_hashes
-from codex.labels import LANGS, MATERIAL_KEYS, both_label
+from codex.labels import LABELS, LANGS, MATERIAL_KEYS, both, l10n_attrs, other
 from codex.model import Glossary, GlossaryError
-from codex.pages import games_list
+from codex.pages import GeneratedPage, games_list
 from codex.settings import Settings, SettingsError, from_config
-from codex.site import SiteContent, build_site, front_matter, navigation
+from codex.site import NavigationError, SiteContent, build_site, front_matter, nav_labels, navigation
+from codex.site_pages import home_page, linker_page
 
 log = get_plugin_logger(__name__)
 
@@ -33,6 +35,8 @@ log = get_plugin_logger(__name__)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 IFRAME_WORKER = "assets/javascripts/vendor/iframe-worker-shim.js"
 GAMES_MARKER = "<!-- codex:games -->"
+# A hand-written page made of labels (codex.site_pages): the marker in its Markdown is replaced by that HTML.
+OWN_PAGES = {"<!-- codex:home -->": "home", "<!-- codex:linker -->": "linker"}
 
 
 @dataclass
@@ -44,6 +48,10 @@ class BuildState:
     pyodide_source: Path  # node_modules/pyodide
     pyodide_dir: str  # where the site serves it: a versioned folder, so hosts may cache it as immutable
     iframe_worker: Path | None  # the offline copy's worker shim, vendored from npm (None: not the offline copy)
+    material: dict[str, dict[str, str]]  # Material's own strings in both languages, as "material:<key>"
+    chrome: list[ChromeRule]  # where i18n.js puts Material's chrome in the reader's language (codex.chrome)
+    nav_keys: dict[str, str]  # hand-written page -> the label key of its title (mkdocs.yml's nav)
+    own_pages: dict[str, tuple[str, GeneratedPage]] = field(default_factory=dict)  # page -> (marker, its HTML)
     content: SiteContent | None = None
     pdfs: concurrent.futures.Future[dict[str, bytes]] | None = None
     script_hashes: set[str] = field(default_factory=set)
@@ -74,9 +82,32 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         raise PluginError(f"glossary/ has {count} problem{'s' * (count != 1)}; the first: {error.problems[0]}") from None
     pyodide = _npm_package(settings.root, "pyodide", PYODIDE_FILES)
     version = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"]
-    _state = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", _vendor_offline_shim(config, settings.root))
-    config.nav = navigation(glossary, list(config.nav or ["index.md"]))
+    hand_written = list(config.nav or ["index.md"])
+    try:
+        nav_keys = nav_labels(hand_written)
+    except NavigationError as error:
+        raise PluginError(str(error)) from None
+    config.nav = navigation(glossary, hand_written)
+    lang = settings.language
+    config.site_name = f"{LABELS['site_name'][lang]} · {LABELS['site_name'][other(lang)]}"
+    chrome = list(MATERIAL_CHROME) + palette_rules(_palette_toggles(config, lang))
+    _state = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", _vendor_offline_shim(config, settings.root),
+                        _material_labels(config), chrome, nav_keys)
     return config
+
+
+def _palette_toggles(config: MkDocsConfig, lang: str) -> list[str]:
+    """mkdocs.yml names each colour-scheme toggle by a label key: the build's language goes in, the key to i18n.js."""
+    palette = config.theme.get("palette") or []
+    keys = []
+    for i, scheme in enumerate([palette] if isinstance(palette, dict) else palette):
+        toggle = scheme.get("toggle") or {}
+        key = toggle.get("name")
+        if key not in LABELS:
+            raise PluginError(f"mkdocs.yml: theme.palette[{i}].toggle.name: '{key}' is not a label in hooks/codex/labels.py")
+        toggle["name"] = LABELS[key][lang]
+        keys.append(key)
+    return keys
 
 
 def _npm_package(root: Path, name: str, files: tuple[str, ...]) -> Path:
@@ -103,7 +134,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     settings = state.settings
     content = state.content = build_site(
         state.glossary, settings.site_url, state.pyodide_dir, short_links=settings.directory_urls,
-        pdfs=settings.pdf, directory_urls=settings.directory_urls, labels_extra=_material_labels(config),
+        pdfs=settings.pdf, directory_urls=settings.directory_urls, labels_extra=state.material, chrome=state.chrome,
     )
     if settings.pdf:
         from codex.pdf import print_in_background
@@ -134,28 +165,67 @@ def _material_labels(config: MkDocsConfig) -> dict[str, dict[str, str]]:
 
 
 def on_env(env: Any, **_: Any) -> Any:
-    """Templates draw interface text from codex's labels too (the language switch's name, say)."""
-    env.globals["codex_both"] = lambda key: Markup(both_label(key))
+    """Templates draw interface text from codex's labels too (overrides/): in both languages, or in the build's
+    (an attribute holds one); the page's <title> and description in both languages (codex.chrome)."""
+    state = _current()
+    lang = state.settings.language
+    table = {**LABELS, **state.material}
+    env.globals["codex_both"] = lambda key, tag="span": Markup(both(table[key], tag))
+    env.globals["codex_label"] = lambda key, in_lang=None: table[key][in_lang or lang]
+    env.globals["codex_attrs"] = lambda **keys: Markup(
+        l10n_attrs({name.replace("_", "-"): table[key] for name, key in keys.items()}, lang))
+    env.globals["codex_title"] = lambda page: Markup(title_tag(_page_name(page), lang))
+    env.globals["codex_description"] = lambda page: Markup(
+        description_tag(page.meta.get("codex_description") if page else None, lang))
+    env.globals["codex_footer"] = lambda: Markup(footer_html())
     return env
 
 
+def _page_name(page: Page | None) -> dict[str, str] | None:
+    """What a page's <title> names in each language (None: the home page, titled by the site's names)."""
+    if not page:  # 404.html is rendered without a page
+        return LABELS["not_found"]
+    if page.is_homepage:
+        return None
+    if page.meta.get("codex_name"):
+        return dict(page.meta["codex_name"])
+    key = _current().nav_keys.get(page.file.src_uri)
+    if key is not None:
+        return LABELS[key]
+    text = Markup(page.title or "").striptags()
+    return {each: text for each in LANGS}
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
-    """The home page's list of games comes from the glossary."""
+    """The home page's list of games comes from the glossary; a page made of labels gets its HTML and meta."""
+    state = _current()
     if GAMES_MARKER in markdown:
-        state = _current()
         games = games_list(list(state.glossary.games.values()), page.file.src_uri, state.settings.directory_urls)
         markdown = markdown.replace(GAMES_MARKER, games)
+    for marker, kind in OWN_PAGES.items():
+        if marker in markdown:
+            made = (home_page(list(state.glossary.games.values()), page.file.src_uri, state.settings.directory_urls)
+                    if kind == "home" else linker_page(state.settings.language))
+            state.own_pages[page.file.src_uri] = (marker, made)
+            for key, value in made.meta.items():
+                page.meta.setdefault(key, value)
     return markdown
 
 
 def on_page_content(html: str, page: Page, **_: Any) -> str:
-    """A generated page's content is the HTML codex made for it (its Markdown holds only front matter)."""
-    content = _current().content
-    generated = content.pages.get(page.file.src_uri) if content else None
-    if generated is None:
+    """A generated page's content is the HTML codex made for it (its Markdown holds only front matter); a page
+    made of labels gets it in place of its marker."""
+    state = _current()
+    generated = state.content.pages.get(page.file.src_uri) if state.content else None
+    if generated is not None:
+        page.toc = get_toc(generated.toc)  # type: ignore[arg-type]
+        return generated.html
+    own = state.own_pages.pop(page.file.src_uri, None)
+    if own is None:
         return html
-    page.toc = get_toc(generated.toc)  # type: ignore[arg-type]
-    return generated.html
+    marker, made = own
+    page.toc = get_toc(made.toc)  # type: ignore[arg-type]
+    return html.replace(marker, made.html)
 
 
 def on_post_page(output: str, page: Page, **_: Any) -> str:

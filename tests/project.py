@@ -63,6 +63,18 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:  # keep test and benchmark output readable
         pass
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing page gets the site's 404.html, as Netlify serves it."""
+        page = Path(self.directory) / "404.html"
+        if code != 404 or self.command != "GET" or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
 
 @contextlib.contextmanager
 def serve(site: Path, port: int | None = None, headers: dict[str, str] | None = None) -> Iterator[str]:

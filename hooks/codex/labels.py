@@ -43,6 +43,137 @@ LABELS: dict[str, dict[str, str]] = {
     "shared_name": {"en": "Several terms share this name", "ru": "Это название носят несколько терминов"},
     # the language switch
     "language": {"en": "Language", "ru": "Язык"},
+    # the site's own chrome (header, footer, titles; Material's parts: codex.chrome, overrides/)
+    "site_name": {"en": "Rules Codex", "ru": "Кодекс правил"},
+    "site_description": {"en": "A bilingual (Russian/English) rules glossary for board games: Mage Wars, "
+                               "D&D Miniatures, KeyForge.",
+                         "ru": "Двуязычный (русский/английский) глоссарий правил настольных игр — Mage Wars, "
+                               "D&D Miniatures, KeyForge."},
+    "copyright": {"en": "Rules texts belong to their rights holders; the English translations and the code, "
+                        "to the Rules Codex project.",
+                  "ru": "Тексты правил — их правообладателям; английские переводы и код — проекта Rules Codex."},
+    "made_with": {"en": "Made with {link}", "ru": "Сделано на {link}"},
+    "palette_dark": {"en": "Dark theme", "ru": "Тёмная тема"},  # the toggle shown in the light scheme
+    "palette_light": {"en": "Light theme", "ru": "Светлая тема"},
+    "progress": {"en": "Loading the page", "ru": "Загрузка страницы"},  # instant navigation's progress bar
+    "game_description": {"en": "{game}: the rules glossary in Russian and English, {terms}.",
+                         "ru": "{game}: глоссарий правил на русском и английском, {terms}."},
+    # the home page (docs/index.md: codex.pages.home_page)
+    "home_intro": {"en": "A bilingual rules glossary for board games: every term in Russian and English, "
+                         "cross-linked to every term its definition mentions.",
+                   "ru": "Двуязычный глоссарий правил настольных игр: каждый термин — на русском и на английском, "
+                         "с перекрёстными ссылками на все термины, которые упоминает его определение."},
+    "home_games": {"en": "Games", "ru": "Игры"},
+    "home_linker": {"en": "Term links for forum posts", "ru": "Ссылки на термины для форума"},
+    "home_linker_text": {"en": "Paste a forum post and get it back with every term linked (Markdown, BBCode or "
+                               "HTML): {link}.",
+                         "ru": "Вставьте сообщение для форума — и получите его обратно со ссылкой на каждый термин "
+                               "(Markdown, BBCode или HTML): {link}."},
+    "home_linker_link": {"en": "open the linker", "ru": "расставить ссылки"},
+    "home_offline": {"en": "Offline", "ru": "Офлайн"},
+    "home_offline_text": {"en": "Each glossary can be downloaded as a PDF: the link is on its game's page.",
+                          "ru": "Каждый глоссарий можно скачать в PDF — ссылка на странице игры."},
+    # the 404 page (overrides/404.html)
+    "not_found": {"en": "Page not found", "ru": "Страница не найдена"},
+    "not_found_text": {"en": "There is no page at this address. It may have moved: try the search, or start again "
+                             "from the home page.",
+                       "ru": "По этому адресу страницы нет. Возможно, она переехала: воспользуйтесь поиском или "
+                             "начните с главной страницы."},
+    "not_found_home": {"en": "Go to the home page", "ru": "На главную"},
+    # the linker page (docs/resolver.md, made by codex.pages.linker_page; ids kept for resolver.js)
+    "linker_title": {"en": "Term linker", "ru": "Расстановка ссылок на термины"},
+    "linker_description": {"en": "Paste a forum post and get it back with a link on every glossary term.",
+                           "ru": "Вставьте сообщение с форума — получите его обратно со ссылками на каждый термин "
+                                 "глоссария."},
+    "linker_intro": {"en": "Paste a forum post and get it back with every glossary term linked to its entry. Choose "
+                           "the game and the format (Markdown, BBCode or HTML), copy the result and post it.",
+                     "ru": "Вставьте сообщение с форума — и получите его обратно, где каждый термин глоссария стал "
+                           "ссылкой на свою статью. Выберите игру и формат (Markdown, BBCode или HTML), скопируйте "
+                           "результат и публикуйте."},
+    "linker_loading": {"en": "Loading…", "ru": "Загрузка…"},
+    "linker_noscript": {"en": "This page needs JavaScript.", "ru": "Для работы страницы нужен JavaScript."},
+    "linker_game": {"en": "Game", "ru": "Игра"},
+    "linker_format": {"en": "Format", "ru": "Формат"},
+    "linker_format_markdown": {"en": "Markdown", "ru": "Markdown"},
+    "linker_format_bbcode": {"en": "BBCode (BoardGameGeek, forums)", "ru": "BBCode (BoardGameGeek, форумы)"},
+    "linker_format_html": {"en": "HTML", "ru": "HTML"},
+    "linker_every": {"en": "link every mention, not only the first",
+                     "ru": "ссылка на каждое упоминание, а не только на первое"},
+    "linker_input": {"en": "Your text", "ru": "Исходный текст"},
+    "linker_input_placeholder": {
+        "en": "Paste a forum post here, for example: “Conjuration is Nonliving, so it has Poison Immunity — "
+              "is Burn no danger to it?”",
+        "ru": "Вставьте сюда сообщение с форума, например: «Conjuration — это Nonliving, так что у неё Poison "
+              "Immunity, а Горение ей не страшно?»"},
+    "linker_output": {"en": "Linked text", "ru": "Текст со ссылками"},
+    "linker_copy": {"en": "Copy", "ru": "Копировать"},
+    "linker_preview": {"en": "Preview", "ru": "Предпросмотр"},
+    "linker_preview_empty": {"en": "The linked text will appear here.", "ru": "Здесь появится текст со ссылками."},
+    "linker_lookup_heading": {"en": "Find a term", "ru": "Найти термин"},
+    "linker_lookup_help": {"en": "Type a name in Russian or English, with a typo or a number if you like "
+                                 "({examples}).",
+                           "ru": "Наберите название по-русски или по-английски, можно с опечаткой или с числом "
+                                 "({examples})."},
+    "linker_lookup": {"en": "Term name", "ru": "Название термина"},
+    "linker_lookup_placeholder": {"en": "for example, Burn or Эгида 2", "ru": "например, Burn или Эгида 2"},
+    "linker_traits_heading": {"en": "Traits and what follows from them", "ru": "Черты и их следствия"},
+    "linker_traits_help": {"en": "List traits separated by commas: you see every trait that follows from them (with "
+                                 "the chain) and the pairs that cancel each other.",
+                           "ru": "Перечислите черты через запятую — увидите все черты, которые из них следуют (с "
+                                 "цепочкой вывода), и пары, которые друг друга отменяют."},
+    "linker_traits": {"en": "Traits, separated by commas", "ru": "Черты через запятую"},
+    "linker_traits_placeholder": {"en": "for example, Conjuration, Flying", "ru": "например, Conjuration, Flying"},
+    "linker_privacy": {"en": "Everything runs in your browser: Python (Pyodide) and the glossaries load from this "
+                             "site, and your text is sent nowhere.",
+                       "ru": "Всё работает прямо в браузере: Python (Pyodide) и глоссарии загружаются с этого же "
+                             "сайта, а ваш текст никуда не отправляется."},
+    # ... and the widget's messages, for resolver.js / resolver-worker.js ({name}: a value the script fills in)
+    "linker_ready": {"en": "ready", "ru": "готово"},
+    "linker_ready_label": {"en": "Ready: Python is running, glossaries loaded ({count}). Paste a text and the "
+                                 "links appear at once.",
+                           "ru": "Готово: Python запущен, глоссарии загружены ({count}). Вставьте текст — ссылки "
+                                 "появятся сразу."},
+    "linker_first_start": {"en": "The first start takes a few seconds (Python is loading); after that it comes "
+                                 "from the browser's cache.",
+                           "ru": "Первый запуск занимает несколько секунд (загружается Python), дальше — из кэша "
+                                 "браузера."},
+    "linker_starting": {"en": "Starting the background worker…", "ru": "Запуск фонового процесса…"},
+    "linker_loading_python": {"en": "Loading Python…", "ru": "Загрузка Python…"},
+    "linker_loading_codex": {"en": "Loading the codex module…", "ru": "Загрузка модуля codex…"},
+    "linker_loading_glossaries": {"en": "Loading glossaries… {done}/{total}",
+                                  "ru": "Загрузка глоссариев… {done}/{total}"},
+    "linker_preparing": {"en": "Preparing the indexes…", "ru": "Подготовка указателей…"},
+    "linker_error": {"en": "Error: {message}", "ru": "Ошибка: {message}"},
+    "linker_error_loading": {"en": "Loading failed: {message}", "ru": "Ошибка загрузки: {message}"},
+    "linker_error_wasm": {"en": "Error: this browser does not support WebAssembly (or it is turned off), and Python "
+                                "cannot run without it. Open the page in a recent Firefox, Chrome, Edge or Safari.",
+                          "ru": "Ошибка: этот браузер не поддерживает WebAssembly (или он отключён), а без него "
+                                "Python не запустить. Откройте страницу в свежей версии Firefox, Chrome, Edge или "
+                                "Safari."},
+    "linker_error_workers": {"en": "Error: this browser does not support Web Workers, and the linker cannot work "
+                                   "without them.",
+                             "ru": "Ошибка: этот браузер не поддерживает Web Workers, без них связыватель не "
+                                   "работает."},
+    "linker_error_worker_start": {"en": "Error: could not start a Web Worker ({message}).",
+                                  "ru": "Ошибка: не удалось запустить Web Worker ({message})."},
+    "linker_error_worker_failed": {"en": "Error: the background worker did not start{details}. The browser may not "
+                                         "support module Web Workers: please update it.",
+                                   "ru": "Ошибка: фоновый процесс не запустился{details}. Возможно, браузер не "
+                                         "поддерживает модульные Web Workers — обновите его."},
+    "linker_error_pyodide": {"en": "could not load Pyodide ({url}): {message}",
+                             "ru": "не удалось загрузить Pyodide ({url}): {message}"},
+    "linker_error_codex": {"en": "the codex module did not load{details} ({message})",
+                           "ru": "модуль codex не загрузился{details} ({message})"},
+    "linker_not_running": {"en": "Python is not running", "ru": "Python не запущен"},
+    "linker_nothing_found": {"en": "Nothing found.", "ru": "Ничего не найдено."},
+    "linker_parameter": {"en": "parameter: {value}", "ru": "параметр: {value}"},
+    "linker_score": {"en": "Match score", "ru": "Степень совпадения"},
+    "linker_traits_found": {"en": "Traits (with the chain):", "ru": "Черты (с цепочкой вывода):"},
+    "linker_given": {"en": "given", "ru": "задана"},
+    "linker_cancel_each_other": {"en": "Cancel each other:", "ru": "Взаимно отменяются:"},
+    "linker_unknown": {"en": "Not in the glossary: {names}", "ru": "Не найдены в глоссарии: {names}"},
+    "linker_no_traits": {"en": "No traits.", "ru": "Нет черт."},
+    "linker_copied": {"en": "Copied", "ru": "Скопировано"},
     # the printable (PDF) glossary
     "rules_glossary": {"en": "Rules glossary", "ru": "Глоссарий правил"},
     "contents": {"en": "Contents", "ru": "Содержание"},
@@ -118,7 +249,36 @@ def both_label(key: str, tag: str = "span") -> str:
     return both(LABELS[key], tag)
 
 
-def labels_script(extra: dict[str, dict[str, str]] | None = None) -> str:
-    """`assets/codex/labels.js`: the same table for the site's scripts, as `window.codexLabels`."""
+def fill(key: str, lang: str, **parts: str) -> str:
+    """A label as HTML with its `{name}` places filled: the label's text escaped, each part inserted as given."""
+    return html.escape(LABELS[key][lang], quote=False).format_map(parts)
+
+
+def l10n_attrs(attrs: dict[str, dict[str, str]], lang: str) -> str:
+    """Attributes in both languages (an attribute holds one): the value in `lang`, both kept for i18n.js.
+
+    `{"placeholder": {"en": ..., "ru": ...}}` gives ` placeholder="…" data-codex-placeholder-en="…"
+    data-codex-placeholder-ru="…" data-codex-l10n="placeholder"`; the name "text" stands for the element's text
+    (a <title>, an <option>), which the caller writes itself.
+    """
+    out = []
+    for name, texts in attrs.items():
+        if name != "text":
+            out.append(f'{name}="{html.escape(texts[lang])}"')
+        out += [f'data-codex-{name}-{each}="{html.escape(texts[each])}"' for each in LANGS]
+    out.append(f'data-codex-l10n="{" ".join(attrs)}"')
+    return " " + " ".join(out)
+
+
+def labels_script(extra: dict[str, dict[str, str]] | None = None, chrome: list[tuple[str, str, str]] | None = None) -> str:
+    """`assets/codex/labels.js`: the same table for the site's scripts, as `window.codexLabels`, and the rules
+    that put Material's own chrome in the reader's language (codex.chrome) as `window.codexChrome`."""
     table = {**LABELS, **(extra or {})}
-    return "window.codexLabels = " + json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + ";\n"
+    script = "window.codexLabels = " + _compact(table) + ";\n"
+    if chrome is not None:
+        script += "window.codexChrome = " + _compact([list(rule) for rule in chrome]) + ";\n"
+    return script
+
+
+def _compact(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -43,8 +43,11 @@ def name_pair(names: dict[str, str], first: str = "en") -> str:
 
 
 def reader_first(names: dict[str, str]) -> str:
-    """A pair of labels (a category, say) with the reader's language first: rendered for both readers."""
-    return both({lang: f"{names[lang]} · {names[other(lang)]}" for lang in LANGS})
+    """A pair of names (a category, the site's) with the reader's language first, each part marked with its
+    language: rendered for both readers ("object trait · черта объекта" / "черта объекта · object trait")."""
+    if names["en"] == names["ru"]:
+        return _e(names["en"])
+    return both({lang: name_pair(names, lang) for lang in LANGS}, escape=False)
 
 
 # --- definitions ------------------------------------------------------------------------------
@@ -145,10 +148,11 @@ def term_page(
     parts.append(share_block(term, share_url))
     description = {lang: first_sentence(term.definition[lang]) for lang in LANGS}
     meta = {
-        # Themes print title and description unescaped: they go in as HTML text; og_* are escaped by overrides/.
+        # Themes print the title unescaped: it goes in as HTML text. codex_* (the <title> and the description in
+        # both languages: codex.chrome) and og_* are plain text, escaped by the templates.
         "title": _e(term.title),
-        "description": _e(description["ru"]),
-        "codex_description": {lang: _e(text) for lang, text in description.items()},
+        "codex_name": {lang: term.title for lang in LANGS},
+        "codex_description": description,
         "codex_term": True,
         "og_title": f"{term.title} — {game.name['en']}",
         "og_description": description["ru"],
@@ -254,7 +258,8 @@ def game_index_page(game: Game, pdf: bool = False, directory_urls: bool = True) 
     def term_url(term: Term) -> str:
         return relative_url(here, f"{game.id}/{term.id}.md", directory_urls)
 
-    parts = [f'<h1 id="{_e(game.id)}">{both(game.name)}</h1>',
+    title = name_pair(game.name) if game.name["en"] != game.name["ru"] else _e(game.name["en"])
+    parts = [f'<h1 id="{_e(game.id)}">{title}</h1>',
              f"<p>{both({lang: count(len(game.terms), 'terms', lang) + '.' for lang in LANGS})}</p>"]
     if pdf:
         href = relative_url(here, f"pdf/{game.id}.pdf", directory_urls)
@@ -286,7 +291,14 @@ def game_index_page(game: Game, pdf: bool = False, directory_urls: bool = True) 
     parts += ["</section>", "</div>"]
     toc = [{"level": 2, "id": key, "name": both_label(label_key), "children": []}
            for key, label_key in (("by-ru", "by_ru"), ("by-en", "by_en"), ("by-category", "by_category"))]
-    meta = {"title": _e(game.name["en"] if game.name["en"] == game.name["ru"] else f"{game.name['en']} · {game.name['ru']}")}
+    names = {lang: game.name[lang] if game.name["en"] == game.name["ru"] else f"{game.name[lang]} · {game.name[other(lang)]}"
+             for lang in LANGS}
+    meta = {
+        "title": _e(names["en"]),
+        "codex_name": names,
+        "codex_description": {lang: label("game_description", lang).format(
+            game=game.name[lang], terms=count(len(game.terms), "terms", lang)) for lang in LANGS},
+    }
     return GeneratedPage(meta, "\n".join(parts) + "\n", toc)
 
 

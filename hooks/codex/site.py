@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import index as index_module
+from .chrome import ChromeRule
 from .deploy import redirect_pages, redirect_rules
 from .index import Index
-from .labels import both, labels_script
+from .labels import LABELS, both, both_label, labels_script
 from .links import term_path
 from .model import Glossary
 from .pages import GeneratedPage, Mentions, definition_mentions, game_index_page, relations, term_page
@@ -27,11 +28,13 @@ class SiteContent:
 def build_site(
     glossary: Glossary, site_url: str, pyodide_dir: str = "assets/pyodide/", short_links: bool = True,
     pdfs: bool = False, directory_urls: bool = True, labels_extra: dict[str, dict[str, str]] | None = None,
+    chrome: list[ChromeRule] | None = None,
 ) -> SiteContent:
     """Term pages, game indexes, the resolver's browser files and redirects, each computed once per build.
 
     With `pdfs`, each game index links its PDF, pdf/<game-id>.pdf (the hooks add those files).
-    `labels_extra` joins the interface strings scripts need beside codex's own (Material's, from its theme).
+    `labels_extra` joins the interface strings scripts need beside codex's own (Material's, from its theme);
+    `chrome`, the rules that put Material's chrome in the reader's language (codex.chrome), goes with them.
     """
     content = SiteContent()
     base = site_url.rstrip("/") + "/"
@@ -56,7 +59,7 @@ def build_site(
         "games": [{"id": g.id, "name": g.name, "index": f"{g.id}.json"} for g in glossary.games.values()],
     }
     content.assets["assets/codex/manifest.json"] = json.dumps(manifest, ensure_ascii=False, indent=1).encode()
-    content.assets["assets/codex/labels.js"] = labels_script(labels_extra).encode()
+    content.assets["assets/codex/labels.js"] = labels_script(labels_extra, chrome).encode()
     if short_links:  # not in the offline copy: they are for sharing, and point at directory URLs
         for path, page in redirect_pages(glossary).items():
             content.assets[path] = page.encode()
@@ -69,9 +72,36 @@ def front_matter(page: GeneratedPage) -> str:
     return "---\n" + json.dumps(page.meta, ensure_ascii=False) + "\n---\n"
 
 
+class NavigationError(ValueError):
+    """mkdocs.yml's nav names a title that is not a label (the hooks raise it as a PluginError)."""
+
+
+def nav_labels(hand_written: list[Any]) -> dict[str, str]:
+    """The hand-written pages' titles: mkdocs.yml's nav gives each as a label key (`- linker_title: resolver.md`).
+
+    Returns path -> label key; a title that is no key of labels.LABELS is an error naming it."""
+    keys: dict[str, str] = {}
+    for entry in hand_written:
+        if not isinstance(entry, dict):
+            continue  # a bare path: MkDocs' own title
+        for key, path in entry.items():
+            if not isinstance(path, str):
+                continue  # a section
+            if key not in LABELS:
+                raise NavigationError(f"mkdocs.yml: nav: '{key}' ({path}) is not a label in hooks/codex/labels.py")
+            keys[path] = key
+    return keys
+
+
 def navigation(glossary: Glossary, hand_written: list[Any]) -> list[Any]:
     """`nav`: the hand-written pages as mkdocs.yml lists them, each game's index right after the home page.
 
-    Game names go in as HTML in both languages (themes print nav titles as they are)."""
+    Titles go in as HTML in both languages (themes print nav titles as they are): the games' names, and the
+    labels mkdocs.yml names for the hand-written pages."""
+    keys = nav_labels(hand_written)
+    pages: list[Any] = []
+    for entry in hand_written:
+        path = next(iter(entry.values())) if isinstance(entry, dict) else entry
+        pages.append({both_label(keys[path]): path} if isinstance(path, str) and path in keys else entry)
     games = [{both(game.name): f"{game.id}/index.md"} for game in glossary.games.values()]
-    return hand_written[:1] + games + hand_written[1:]
+    return pages[:1] + games + pages[1:]

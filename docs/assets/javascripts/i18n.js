@@ -1,34 +1,118 @@
-// Material's own interface strings in the reader's language. Runs once per page load, after #__config and
-// before Material's bundle reads it (overrides/main.html), with window.codexLabels from assets/codex/labels.js
-// (generated from hooks/codex/labels.py, Material's strings included as "material:<key>").
+// The reader's language for what the build could not write in both languages at once: Material's own strings
+// and chrome, and attributes (an attribute holds one language). Runs after #__config and before Material's
+// bundle reads it (overrides/main.html), so before the first paint, with window.codexLabels and
+// window.codexChrome from assets/codex/labels.js (generated from hooks/codex/labels.py and codex/chrome.py);
+// then again for the parts each instant navigation brings in (Material's document$). Every place is named
+// exactly — a rule's selector, or an element's data-codex-l10n — never found by searching the page's text.
 (function () {
   "use strict";
 
   var root = document.documentElement;
   var lang = root.getAttribute("data-codex-lang") || root.lang || "en";
+  var other = lang === "en" ? "ru" : "en";
   var labels = window.codexLabels || {};
+  var rules = window.codexChrome || [];
+  var done = new WeakMap();  // element -> what was already put in: once each, as Material may change it later
 
-  function material(key) {
-    var entry = labels["material:" + key];
-    return entry ? entry[lang] : undefined;
+  function label(key, which) {
+    var entry = labels[key];
+    return entry ? entry[which || lang] : undefined;
   }
 
-  // Search and clipboard messages that Material's bundle shows later: its config, before the bundle parses it.
+  function once(el, what) {
+    var seen = done.get(el);
+    if (!seen) done.set(el, seen = {});
+    if (seen[what]) return false;
+    seen[what] = true;
+    return true;
+  }
+
+  // 1. Messages Material's bundle shows later (search, clipboard): in its config, before the bundle parses it.
   var script = document.getElementById("__config");
   if (script) {
     try {
       var config = JSON.parse(script.textContent);
       Object.keys(config.translations || {}).forEach(function (key) {
-        var value = material(key);
+        var value = label("material:" + key);
         if (value !== undefined) config.translations[key] = value;
       });
       script.textContent = JSON.stringify(config);
     } catch (e) { /* leave Material's config as built */ }
   }
 
-  // The switch shows which language is chosen.
-  document.querySelectorAll("[data-codex-lang-link]").forEach(function (link) {
-    if (link.getAttribute("data-codex-lang-link") === lang) link.setAttribute("aria-current", "true");
-    else link.removeAttribute("aria-current");
+  // The element's own text (its child elements stay) replaced by the given nodes.
+  function setOwnText(el, nodes) {
+    var texts = Array.prototype.filter.call(el.childNodes, function (n) { return n.nodeType === 3 && n.data.trim(); });
+    var at = texts.length ? texts[0] : null;
+    nodes.forEach(function (node) { el.insertBefore(node, at); });
+    texts.forEach(function (n) { n.parentNode.removeChild(n); });
+  }
+
+  function named(which, key) {
+    var span = document.createElement("span");
+    span.lang = which;
+    span.textContent = label(key, which);
+    return span;
+  }
+
+  // 2. Material's chrome (codex.chrome.MATERIAL_CHROME): [selector, "text" | "names" | attribute, label key].
+  function applyRules() {
+    rules.forEach(function (rule) {
+      var what = rule[1], key = rule[2], value = label(key);
+      if (value === undefined) return;
+      document.querySelectorAll(rule[0]).forEach(function (el) {
+        if (!once(el, rule.join("\n"))) return;
+        if (what === "text") setOwnText(el, [document.createTextNode(value)]);
+        else if (what === "names") setOwnText(el, [named(lang, key), document.createTextNode(" · "), named(other, key)]);
+        else el.setAttribute(what, value);
+      });
+    });
+  }
+
+  // 3. Our own markup's attributes in both languages (labels.l10n_attrs): data-codex-l10n="placeholder …", the
+  //    values in data-codex-<name>-<lang>; "text" is the element's text (a <title>, an <option>, a button).
+  function applyOwn() {
+    document.querySelectorAll("[data-codex-l10n]").forEach(function (el) {
+      el.getAttribute("data-codex-l10n").split(" ").forEach(function (name) {
+        var value = el.getAttribute("data-codex-" + name + "-" + lang);
+        if (value === null || !once(el, "own:" + name)) return;
+        if (name === "text") el.textContent = value;
+        else el.setAttribute(name, value);
+      });
+    });
+  }
+
+  // 4. The header repeats the page's heading as plain text: give it the heading's marks of language
+  //    ("Aegis X · Эгида" with each name's lang), when it is the same text.
+  function applyTopic() {
+    var topic = document.querySelector("[data-md-component=header-topic] > .md-ellipsis");
+    var heading = document.querySelector(".md-content h1");
+    if (!topic || !heading || !once(topic, "topic") || !heading.querySelector("[lang]")) return;
+    var copy = heading.cloneNode(true);
+    copy.querySelectorAll(".headerlink").forEach(function (a) { a.parentNode.removeChild(a); });
+    if (copy.textContent.trim() !== topic.textContent.trim()) return;
+    while (topic.firstChild) topic.removeChild(topic.firstChild);
+    while (copy.firstChild) topic.appendChild(copy.firstChild);
+  }
+
+  // 5. The switch shows which language is chosen.
+  function applySwitch() {
+    document.querySelectorAll("[data-codex-lang-link]").forEach(function (link) {
+      if (link.getAttribute("data-codex-lang-link") === lang) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+    });
+  }
+
+  function applyAll() {
+    applyRules();
+    applyOwn();
+    applyTopic();
+    applySwitch();
+  }
+
+  applyAll();
+  // Material's bundle defines document$ and emits on DOMContentLoaded and after each instant navigation.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(applyAll);
   });
 })();
