@@ -111,8 +111,8 @@ def widget_startup(site_url: str, runs: int = 3) -> dict:
             page = context.new_page()
             start = time.perf_counter()
             page.goto(site_url.rstrip("/") + "/resolver/", wait_until="commit")
-            page.wait_for_function("() => { const s = document.getElementById('resolver-status');"
-                                   " return s && s.textContent === 'ready'; }", polling=10, timeout=180_000)
+            page.wait_for_function("() => { const s = document.getElementById('resolver');"
+                                   " return s && s.dataset.state === 'ready'; }", polling=10, timeout=180_000)
             total = time.perf_counter() - start
             marks = page.evaluate("window.__codexResolver.state.marks")
             steps = ["start", "manifest", "pyodide_module", "pyodide_ready", "wheel", "codex_imported",

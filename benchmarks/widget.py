@@ -77,7 +77,7 @@ def _open_until_ready(page, url: str, reload: bool) -> float:
     else:
         page.goto(url, wait_until="commit")
     page.wait_for_function(
-        "() => { const s = document.getElementById('resolver-status'); return s && s.textContent.trim() === 'ready'; }",
+        "() => { const s = document.getElementById('resolver'); return s && s.dataset.state === 'ready'; }",
         polling=10, timeout=READY_TIMEOUT_MS,
     )
     return time.perf_counter() - start

@@ -121,7 +121,7 @@ def linker(browser, site_server):
     ctx.grant_permissions(["clipboard-read", "clipboard-write"])
     page = ctx.new_page()
     page.goto(site_server + "resolver/")
-    expect(page.locator("#resolver-status")).to_have_text("ready", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     yield page
     ctx.close()
 

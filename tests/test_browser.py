@@ -38,8 +38,8 @@ FRAME_PROBE = """
     if (rec.last === null) rec.first = t; else rec.gaps.push(t - rec.last);
     rec.last = t;
     rec.count++;
-    const status = document.getElementById("resolver-status");
-    if (status && status.textContent === "ready") { rec.readyAt = t; return; }
+    const widget = document.getElementById("resolver");
+    if (widget && widget.dataset.state === "ready") { rec.readyAt = t; return; }
     requestAnimationFrame(tick);
   }
   requestAnimationFrame(tick);
@@ -103,7 +103,7 @@ def page(context, site_url, dialogs, page_errors):
     resolver.goto(site_url + "resolver/")
     status = resolver.locator("#resolver-status")
     try:
-        expect(status).to_have_text("ready", timeout=BOOT_TIMEOUT)
+        expect(resolver.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     except AssertionError:
         pytest.fail(
             f"the resolver never became ready: status {status.text_content()!r}, "
@@ -152,8 +152,8 @@ def term_url(site_url: str, game: str, term: str) -> str:
 
 
 def test_page_reaches_ready(page, page_errors):
-    assert page.locator("#resolver-status").text_content() == "ready"
     assert page.locator("#resolver").get_attribute("data-state") == "ready"
+    assert page.locator("#resolver-status").text_content() == "готово"  # the context reads Russian
     expect(page.locator("#resolver-error")).to_be_hidden()
     games = page.locator("#resolver-game option")
     assert set(games.evaluate_all("options => options.map(o => o.value)")) >= {"mage-wars", "dnd-miniatures", "keyforge"}
@@ -285,9 +285,10 @@ def test_traits_show_what_follows_with_the_chain(page, site_url):
 
     expect(item("poison-immunity")).to_have_count(1, timeout=LINK_TIMEOUT)
     expect(item("poison-immunity").locator("a")).to_contain_text("Poison Immunity")
-    expect(item("poison-immunity").locator(".resolver-chain")).to_have_text("Conjuration → Nonliving → Poison Immunity")
+    # The context reads Russian: chains are in Russian names.
+    expect(item("poison-immunity").locator(".resolver-chain")).to_have_text("Конструкция → Неживое → Иммунитет к яду")
     expect(item("nonliving").locator("a")).to_contain_text("Nonliving")
-    expect(item("nonliving").locator(".resolver-chain")).to_have_text("Conjuration → Nonliving")
+    expect(item("nonliving").locator(".resolver-chain")).to_have_text("Конструкция → Неживое")
     expect(item("conjuration").locator(".resolver-chain")).to_have_text("задана")
 
 
@@ -312,7 +313,7 @@ def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
         tab.evaluate("window.__codexTestMarker = 'same document'")
         tab.locator('nav.md-nav--primary a.md-nav__link[href$="resolver/"]').click()
         tab.wait_for_url(f"{site_url}resolver/")
-        expect(tab.locator("#resolver-status")).to_have_text("ready", timeout=BOOT_TIMEOUT)
+        expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
         assert tab.evaluate("window.__codexTestMarker") == "same document", "the click did a full page load"
         assert loads == [term_url(site_url, "mage-wars", "aegis")]
         assert [u for u in seen if "/assets/pyodide/" in u], "the recorder saw no Pyodide request: it proves nothing"
@@ -327,7 +328,7 @@ def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
         expect(tab.locator("#resolver-input")).to_have_count(0)
         tab.locator('nav.md-nav--primary a.md-nav__link[href$="resolver/"]').click()
         tab.wait_for_url(f"{site_url}resolver/")
-        expect(tab.locator("#resolver-status")).to_have_text("ready", timeout=10_000)
+        expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=10_000)
         linked(tab, "mage-wars", "html", text, codex.link("mage-wars", text, "html"))
         assert len([u for u in seen if "/assets/pyodide/" in u]) == booted
         assert tab.evaluate("window.__codexTestMarker") == "same document"

@@ -38,7 +38,7 @@ def page(site_server, site_url):
         errors: list[str] = []
         tab.on("pageerror", lambda error: errors.append(str(error)))
         tab.goto(site_url + "resolver/")
-        expect(tab.locator("#resolver-status")).to_have_text("ready", timeout=BOOT_TIMEOUT)
+        expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
         tab.errors = errors  # type: ignore[attr-defined]
         yield tab
         browser.close()
@@ -72,7 +72,7 @@ def test_a_killed_worker_times_out_shows_an_error_and_comes_back(page, codex):
     expect(error).to_contain_text("фоновый процесс связывателя остановился")
     expect(error).to_contain_text("нет ответа за 2 с")
     assert _restarts(page) == before + 1
-    expect(page.locator("#resolver-status")).to_have_text("ready", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     expect(page.locator("#resolver-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)
     expect(error).to_be_hidden()
 
@@ -84,7 +84,7 @@ def test_a_worker_error_after_ready_is_shown_and_the_worker_restarts(page, codex
     error = page.locator("#resolver-error")
     expect(error).to_contain_text("boom", timeout=LINK_TIMEOUT)
     assert _restarts(page) == before + 1
-    expect(page.locator("#resolver-status")).to_have_text("ready", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     text = "Burn и Эгида"
     page.locator("#resolver-input").fill(text)
     expect(page.locator("#resolver-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)

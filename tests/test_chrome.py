@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -29,14 +30,20 @@ def test_every_label_has_both_languages_and_the_same_places():
         assert texts["en"].count("{") == len(PLACE.findall(texts["en"])), key  # no stray brace
 
 
-def test_linker_labels_for_the_widget_are_there():
-    """The widget's messages (resolver.js, resolver-worker.js) exist as labels for the script to read."""
-    for key in ("linker_ready", "linker_ready_label", "linker_first_start", "linker_starting", "linker_loading_python",
-                "linker_loading_codex", "linker_loading_glossaries", "linker_preparing", "linker_error",
-                "linker_error_loading", "linker_nothing_found", "linker_parameter", "linker_score",
-                "linker_traits_found", "linker_given", "linker_cancel_each_other", "linker_unknown",
-                "linker_no_traits", "linker_copied"):
-        assert key in LABELS, key
+def test_every_message_the_widget_words_is_a_label():
+    """resolver.js words its messages with t("key"), the worker names them by key: each key is a label, and the
+    widget's scripts hold no text of their own in either language."""
+    scripts = Path(__file__).resolve().parent.parent / "docs" / "assets" / "javascripts"
+    page, worker = ((scripts / name).read_text(encoding="utf-8") for name in ("resolver.js", "resolver-worker.js"))
+    keys = set(re.findall(r'\bt\("(linker_\w+)"', page))
+    keys |= set(re.findall(r'(?:progress|LabelledError)\("(linker_\w+)"', worker))
+    assert len(keys) > 20
+    assert sorted(k for k in keys if k not in LABELS) == []
+    assert re.findall(r"[А-Яа-яЁё]+", page.split("function termName", 1)[1].split("\n", 2)[2] + worker) == []
+    unused = sorted(k for k in LABELS if k.startswith("linker_") and k not in keys
+                    and k not in Path(scripts.parent.parent.parent / "hooks/codex/site_pages.py").read_text(encoding="utf-8")
+                    and k not in Path(scripts.parent.parent.parent / "hooks/codex/__main__.py").read_text(encoding="utf-8"))
+    assert unused == []
 
 
 def test_chrome_rules_name_known_labels_and_kinds():

@@ -33,6 +33,6 @@ def test_pages_and_pyodide_work_under_the_policy(csp_server):
         expect(page.locator(".codex-share__text")).to_have_value(share_url)  # share.js ran
         assert share_url.endswith("/mage-wars/aegis/#ru")
         page.goto(csp_server + "resolver/")
-        expect(page.locator("#resolver-status")).to_have_text("ready", timeout=90_000)
+        expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=90_000)
         browser.close()
     assert violations == []

@@ -311,11 +311,9 @@ def test_the_games_russian_index_is_for_russian_readers(shown):
         expect(english).to_be_visible()
 
 
-@pytest.mark.xfail(strict=True, reason="resolver.js still writes its messages in Russian: the lead switches it to "
-                                       "the linker_* labels (hooks/codex/labels.py) after merging")
 def test_the_linkers_messages_follow_the_language(visit, names):
     page = visit("en-US", "resolver/")
-    expect(page.locator("#resolver-status")).to_have_text("ready", timeout=90_000)
+    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=90_000)
     stray = page.evaluate(STRAY_WORDS, [names, SCRIPTS["en"], []])
     assert stray == []
 

@@ -72,7 +72,7 @@ def test_linker_in_english(browser, site_server, folder):
     context = browser.new_context(locale="en-US", viewport=VIEWPORT)
     page = context.new_page()
     page.goto(site_server + "resolver/")
-    expect(page.locator("#resolver-status")).to_have_text("ready", timeout=90_000)
+    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=90_000)
     page.locator("#resolver-game").select_option("mage-wars")
     page.locator("#resolver-input").fill("My Conjuration is Nonliving, so it has Poison Immunity. Does Burn hurt it?")
     expect(page.locator("#resolver-preview a").first).to_be_visible(timeout=15_000)

@@ -11,9 +11,11 @@
 //                   {id, op: "mentions", game, text, markup?}
 //                   game "auto" or absent: detected from the text (the answer's `game` says which, or null)
 //                   (the requests and answers are codex.api.Codex.handle's: see its docstring)
-//   worker -> page  {type: "progress", message, marks}           while loading; marks: {step: performance.now()}
+//   worker -> page  {type: "progress", key, params, marks}       while loading; marks: {step: performance.now()}
 //                   {type: "ready", games: [{id, name: {en, ru}}], site_url, marks}
-//                   {type: "failed", error}                      loading failed for good
+//                   {type: "failed", key, params, error}         loading failed for good
+//                   (key, params: a message of hooks/codex/labels.py, which the page words in the reader's
+//                   language; error: the same as plain text, for logs)
 //                   {id, result, game?}  |  {id, error}          one answer per request (game: the game that
 //                                                                answered; "auto" or no game detects it)
 // Requests sent before "ready" wait for it. URLs default to this file's neighbours:
@@ -45,37 +47,46 @@ function mark(step) {
   marks[step] = performance.now();
 }
 
-function progress(message) {
-  self.postMessage({ type: "progress", message, marks });
+function progress(key, params) {
+  self.postMessage({ type: "progress", key, params: params || {}, marks });
 }
 
-async function fetchOk(url, what) {
+// A start-up failure the page can word in the reader's language (a labels.py key and its values).
+class LabelledError extends Error {
+  constructor(key, params, detail) {
+    super(`${key} ${JSON.stringify(params)}${detail ? ": " + detail : ""}`);
+    this.key = key;
+    this.params = params;
+  }
+}
+
+async function fetchOk(url) {
   let response;
   try {
     response = await fetch(url);
   } catch (err) {
-    throw new Error(`${what}: сеть недоступна (${url})`);
+    throw new LabelledError("linker_error_fetch", { url, reason: "—" }, err && err.message);
   }
-  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} (${url})`);
+  if (!response.ok) throw new LabelledError("linker_error_fetch", { url, reason: `HTTP ${response.status}` });
   return response;
 }
 
 async function start(options) {
   if (typeof WebAssembly === "undefined") {
-    throw new Error("браузер не поддерживает WebAssembly, а без него Python не запустить");
+    throw new LabelledError("linker_error_wasm", {});
   }
   const manifestUrl = new URL(options.manifest || DEFAULTS.manifest, HERE).href;
-  progress("Загрузка Python…");
+  progress("linker_loading_python");
   // The manifest names the runtime's versioned folder (cached as immutable), so it comes first.
-  const manifest = await (await fetchOk(manifestUrl, "Список глоссариев")).json();
+  const manifest = await (await fetchOk(manifestUrl)).json();
   mark("manifest");
   const base = new URL(".", manifestUrl);
   const pyodideUrl = new URL(options.pyodide || manifest.pyodide || DEFAULTS.pyodide, base).href;
   // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it.
   const games = manifest.games || [];
-  const wheelBytes = fetchOk(new URL(manifest.wheel, base).href, "Модуль codex").then((r) => r.arrayBuffer());
+  const wheelBytes = fetchOk(new URL(manifest.wheel, base).href).then((r) => r.arrayBuffer());
   const texts = Promise.all(
-    games.map(async (game) => [game.id, await (await fetchOk(new URL(game.index, base).href, `Глоссарий ${game.id}`)).text()]),
+    games.map(async (game) => [game.id, await (await fetchOk(new URL(game.index, base).href)).text()]),
   );
   wheelBytes.catch(() => {});
   texts.catch(() => {});
@@ -83,26 +94,26 @@ async function start(options) {
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href));
   } catch (err) {
-    throw new Error(`не удалось загрузить Pyodide (${pyodideUrl}pyodide.mjs): ${err && err.message ? err.message : err}`);
+    throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: err && err.message ? err.message : String(err) });
   }
   mark("pyodide_module");
   const pyodide = await loadPyodide({ indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) });
   mark("pyodide_ready");
 
-  progress("Загрузка модуля codex…");
+  progress("linker_loading_codex");
   // The wheel is a zip of pure-Python files: unpacked straight into site-packages (no package-manager round).
   pyodide.unpackArchive(await wheelBytes, "wheel");
   mark("wheel");
   try {
     pyodide.runPython(START);
   } catch (err) {
-    throw new Error(`модуль codex не загрузился (${err.message})`);
+    throw new LabelledError("linker_error_codex", { details: "", message: pythonError(err) });
   }
   mark("codex_imported");
 
   const indexTexts = await texts;
   mark("indexes_fetched");
-  progress("Подготовка указателей…");
+  progress("linker_preparing");
   const startFn = pyodide.globals.get("_codex_start");
   try {
     startFn(JSON.stringify(Object.fromEntries(indexTexts)), manifest.site_url);
@@ -126,7 +137,7 @@ function ensureStarted(options) {
     ready = start(options || {});
     ready.then(
       (info) => self.postMessage({ type: "ready", ...info }),
-      (err) => self.postMessage({ type: "failed", error: pythonError(err) }),
+      (err) => self.postMessage({ type: "failed", key: err.key, params: err.params, error: pythonError(err) }),
     );
   }
   return ready;

@@ -24,14 +24,20 @@
   var DEBOUNCE_MS = 150;
   var AUTO = "auto"; // the game is detected from the text (codex.api: the answer says which)
   var REQUEST_TIMEOUT_MS = 8000; // a request unanswered this long means the worker is stuck or gone: restart it
-  // Strings added with the auto-detection and the crash handling; the same in hooks/codex/labels.py (linker_*).
-  var TEXT = {
-    auto: "Авто",
-    autoDetected: "Авто: ",
-    autoNone: "Авто: игра не распознана",
-    workerFailed: "Ошибка: фоновый процесс связывателя остановился ({reason}). Перезапускаю…",
-    timeout: "нет ответа за {seconds} с",
-  };
+  // Every message comes from hooks/codex/labels.py (linker_*), in the reader's language: window.codexLabels.
+  function t(key, params) {
+    var labels = window.codexLabels || {};
+    var lang = document.documentElement.getAttribute("data-codex-lang") || "en";
+    var text = (labels[key] && (labels[key][lang] || labels[key].en)) || key;
+    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(String(params[name])); });
+    return text;
+  }
+
+  // A name in the reader's language ({en, ru}: a game's, say).
+  function inLanguage(names, fallback) {
+    var lang = document.documentElement.getAttribute("data-codex-lang") || "en";
+    return (names && (names[lang] || names.en || names.ru)) || fallback;
+  }
   var FORMATS = ["markdown", "bbcode", "html"];
   var STORE = { format: "codex-resolver-format" }; // the game is not remembered: the selector starts at Auto
 
@@ -67,11 +73,10 @@
 
   function unsupported() {
     if (typeof WebAssembly === "undefined" || typeof WebAssembly.instantiate !== "function") {
-      return "Ошибка: этот браузер не поддерживает WebAssembly (или он отключён), а без него Python не запустить. " +
-        "Откройте страницу в свежей версии Firefox, Chrome, Edge или Safari.";
+      return t("linker_error_wasm");
     }
     if (typeof Worker === "undefined") {
-      return "Ошибка: этот браузер не поддерживает Web Workers, без них связыватель не работает.";
+      return t("linker_error_workers");
     }
     return null;
   }
@@ -88,13 +93,13 @@
       return;
     }
     state.phase = "loading";
-    state.message = "Запуск фонового процесса…";
+    state.message = t("linker_starting");
     var worker;
     state.marks = null;
     try {
       worker = new Worker(URLS.worker, { type: "module", name: "codex-resolver" });
     } catch (err) {
-      fail("Ошибка: не удалось запустить Web Worker (" + (err && err.message ? err.message : err) + ").");
+      fail(t("linker_error_worker_start", { message: err && err.message ? err.message : err }));
       return;
     }
     state.worker = worker;
@@ -103,16 +108,16 @@
       var msg = event.data || {};
       if (msg.type === "progress") {
         state.marks = msg.marks || state.marks;
-        if (state.phase === "loading") { state.message = msg.message; notify(); }
+        if (state.phase === "loading") { state.message = t(msg.key, msg.params); notify(); }
       } else if (msg.type === "ready") {
         state.phase = "ready";
-        state.message = "ready";
+        state.message = "";
         state.games = msg.games;
         state.marks = msg.marks || state.marks;
         state.error = "";
         notify();
       } else if (msg.type === "failed") {
-        fail("Ошибка загрузки: " + msg.error);
+        fail(t("linker_error_loading", { message: msg.key ? t(msg.key, msg.params) : msg.error }));
       } else if (msg.id !== undefined && state.pending.has(msg.id)) {
         var p = state.pending.get(msg.id);
         state.pending.delete(msg.id);
@@ -129,8 +134,7 @@
         restart(reason);
         return;
       }
-      fail("Ошибка: фоновый процесс не запустился" + (event && event.message ? " (" + event.message + ")" : "") +
-        ". Возможно, браузер не поддерживает модульные Web Workers — обновите его.");
+      fail(t("linker_error_worker_failed", { details: event && event.message ? " (" + event.message + ")" : "" }));
     };
     worker.postMessage({ op: "init", manifest: URLS.manifest });
     notify();
@@ -139,7 +143,7 @@
   // A crash or a stuck request after start-up: the error is shown, pending requests fail with it, and a fresh
   // worker boots (the widgets re-run their requests when it is ready).
   function restart(reason) {
-    var message = TEXT.workerFailed.replace("{reason}", reason);
+    var message = t("linker_worker_failed", { reason: reason });
     var old = state.worker;
     state.worker = null;
     if (old) old.terminate();
@@ -157,7 +161,7 @@
   function ask(op, payload) {
     return new Promise(function (resolve, reject) {
       if (!state.worker || state.phase === "failed") {
-        reject(new Error(state.message || "Python не запущен"));
+        reject(new Error(state.message || t("linker_not_running")));
         return;
       }
       var id = ++state.nextId;
@@ -166,7 +170,7 @@
       if (state.phase === "ready") {
         pending.timer = setTimeout(function () {
           if (state.worker === worker && state.pending.has(id)) {
-            restart(TEXT.timeout.replace("{seconds}", String(Math.round(api.timeoutMs / 1000))));
+            restart(t("linker_timeout", { seconds: Math.round(api.timeoutMs / 1000) }));
           }
         }, api.timeoutMs);
       }
@@ -232,9 +236,9 @@
     try { window.localStorage.setItem(key, value); } catch (e) { /* private mode: fine */ }
   }
 
-  function termName(item) {
-    var ru = item.name_ru, en = item.name;
-    return ru && en && ru !== en ? ru + " (" + en + ")" : ru || en || item.term;
+  function termName(item) {  // the reader's language first: "Эгида (Aegis X)" / "Aegis X (Эгида)"
+    var first = inLanguage({ en: item.name, ru: item.name_ru }), second = first === item.name ? item.name_ru : item.name;
+    return first && second && first !== second ? first + " (" + second + ")" : first || second || item.term;
   }
 
   function termLink(item, text) {
@@ -276,12 +280,12 @@
 
     function setStatus(phase, message) {
       if (ui.root && ui.root.dataset) ui.root.dataset.state = phase;
-      if (ui.status) ui.status.textContent = phase === "ready" ? "ready" : message;
+      if (ui.status) ui.status.textContent = phase === "ready" ? t("linker_ready") : message;  // machines: #resolver[data-state]
       if (ui.label) {
         var n = state.games ? state.games.length : 0;
         ui.label.textContent = phase === "ready"
-          ? "Готово: Python запущен, глоссарии загружены (" + n + "). Вставьте текст — ссылки появятся сразу."
-          : phase === "failed" ? "" : "Первый запуск занимает несколько секунд (загружается Python), дальше — из кэша браузера.";
+          ? t("linker_ready_label", { count: n })
+          : phase === "failed" ? "" : t("linker_first_start");
       }
       if (state.error && phase !== "ready") showError(state.error);
       var busy = phase !== "ready";
@@ -291,7 +295,7 @@
     function gameName(id) {
       var games = state.games || [];
       for (var i = 0; i < games.length; i++) {
-        if (games[i].id === id) return (games[i].name && (games[i].name.ru || games[i].name.en)) || id;
+        if (games[i].id === id) return inLanguage(games[i].name, id);
       }
       return id;
     }
@@ -300,7 +304,8 @@
       detected = game || null;
       var option = ui.game && ui.game.querySelector('option[value="' + AUTO + '"]');
       if (!option) return;
-      option.textContent = ui.input.value.trim() ? (game ? TEXT.autoDetected + gameName(game) : TEXT.autoNone) : TEXT.auto;
+      option.textContent = ui.input.value.trim()
+        ? (game ? t("linker_auto_detected", { game: gameName(game) }) : t("linker_auto_none")) : t("linker_auto");
       if (ui.root && ui.root.dataset) ui.root.dataset.detected = game || "";
     }
 
@@ -310,10 +315,9 @@
       if (known === [AUTO].concat(games.map(function (g) { return g.id; })).join("\n")) return;
       var wanted = new URLSearchParams(window.location.search).get("game") || ui.game.value || AUTO;
       clear(ui.game);
-      ui.game.appendChild(el("option", { value: AUTO, text: TEXT.auto }));
+      ui.game.appendChild(el("option", { value: AUTO, text: t("linker_auto") }));
       games.forEach(function (g) {
-        var name = (g.name && (g.name.ru || g.name.en)) || g.id;
-        ui.game.appendChild(el("option", { value: g.id, text: name }));
+        ui.game.appendChild(el("option", { value: g.id, text: inLanguage(g.name, g.id) }));
       });
       ui.game.value = games.some(function (g) { return g.id === wanted; }) ? wanted : AUTO;
       ui.game.disabled = false;
@@ -380,7 +384,7 @@
         }, function (err) {
           if (mine !== seq.link) return;
           setOutput("", "");
-          showError("Ошибка: " + err.message);
+          showError(t("linker_error", { message: err.message }));
         });
     }
 
@@ -393,7 +397,7 @@
         if (mine !== seq.lookup) return;
         clear(ui.lookupResults);
         if (!found.length) {
-          ui.lookupResults.appendChild(el("p", { className: "resolver-empty", text: "Ничего не найдено." }));
+          ui.lookupResults.appendChild(el("p", { className: "resolver-empty", text: t("linker_nothing_found") }));
           return;
         }
         var list = el("ol", { className: "resolver-candidates" });
@@ -401,15 +405,15 @@
           list.appendChild(el("li", null, [
             termLink(c, termName(c)),
             c.parameter !== null && c.parameter !== undefined && c.parameter !== ""
-              ? el("span", { className: "resolver-param", text: "параметр: " + c.parameter }) : null,
-            el("span", { className: "resolver-score", title: "Степень совпадения", text: Number(c.score).toFixed(2) }),
+              ? el("span", { className: "resolver-param", text: t("linker_parameter", { value: c.parameter }) }) : null,
+            el("span", { className: "resolver-score", title: t("linker_score"), text: Number(c.score).toFixed(2) }),
           ]));
         });
         ui.lookupResults.appendChild(list);
       }, function (err) {
         if (mine !== seq.lookup) return;
         clear(ui.lookupResults);
-        ui.lookupResults.appendChild(el("p", { className: "resolver-error", text: "Ошибка: " + err.message }));
+        ui.lookupResults.appendChild(el("p", { className: "resolver-error", text: t("linker_error", { message: err.message }) }));
       });
     }
 
@@ -425,12 +429,12 @@
       }, function (err) {
         if (mine !== seq.traits) return;
         clear(ui.traitsResults);
-        ui.traitsResults.appendChild(el("p", { className: "resolver-error", text: "Ошибка: " + err.message }));
+        ui.traitsResults.appendChild(el("p", { className: "resolver-error", text: t("linker_error", { message: err.message }) }));
       });
     }
 
     function chain(item) {
-      var names = (item.because_names && item.because_names.en) || item.because || [];
+      var names = item.because_names ? inLanguage(item.because_names, item.because) : item.because || [];
       return names.join(" → ");
     }
 
@@ -445,19 +449,19 @@
     function renderTraits(res) {
       var out = ui.traitsResults;
       if (res.traits.length) {
-        out.appendChild(el("p", { className: "resolver-subhead", text: "Черты (с цепочкой вывода):" }));
+        out.appendChild(el("p", { className: "resolver-subhead", text: t("linker_traits_found") }));
         var list = el("ul", { className: "resolver-traits-list" });
-        res.traits.forEach(function (t) {
-          var given = (t.because || []).length <= 1;
+        res.traits.forEach(function (trait) {
+          var given = (trait.because || []).length <= 1;
           list.appendChild(el("li", null, [
-            termLink(t),
-            el("span", { className: "resolver-chain" + (given ? " resolver-given" : ""), text: given ? "задана" : chain(t) }),
+            termLink(trait),
+            el("span", { className: "resolver-chain" + (given ? " resolver-given" : ""), text: given ? t("linker_given") : chain(trait) }),
           ]));
         });
         out.appendChild(list);
       }
       if (res.cancelled.length) {
-        out.appendChild(el("p", { className: "resolver-subhead", text: "Взаимно отменяются:" }));
+        out.appendChild(el("p", { className: "resolver-subhead", text: t("linker_cancel_each_other") }));
         var pairs = el("ul", { className: "resolver-cancelled" });
         var seen = {};
         res.cancelled.forEach(function (c) {
@@ -473,10 +477,10 @@
         out.appendChild(pairs);
       }
       if (res.unknown.length) {
-        out.appendChild(el("p", { className: "resolver-unknown", text: "Не найдены в глоссарии: " + res.unknown.join(", ") }));
+        out.appendChild(el("p", { className: "resolver-unknown", text: t("linker_unknown", { names: res.unknown.join(", ") }) }));
       }
       if (!res.traits.length && !res.cancelled.length && !res.unknown.length) {
-        out.appendChild(el("p", { className: "resolver-empty", text: "Нет черт." }));
+        out.appendChild(el("p", { className: "resolver-empty", text: t("linker_no_traits") }));
       }
     }
 
@@ -510,7 +514,7 @@
         var done = function () {
           var label = ui.copy.dataset.label || ui.copy.textContent;
           ui.copy.dataset.label = label;
-          ui.copy.textContent = "Скопировано";
+          ui.copy.textContent = t("linker_copied");
           setTimeout(function () { ui.copy.textContent = label; }, 1500);
         };
         var fallback = function () {
@@ -527,7 +531,7 @@
     }
 
     if (ui.game && !ui.game.options.length) {
-      ui.game.appendChild(el("option", { value: "", text: "Загрузка…" }));
+      ui.game.appendChild(el("option", { value: "", text: t("linker_loading") }));
       ui.game.disabled = true;
     }
     manifest().then(function (m) { if (widget.alive()) fillGames(m.games); }, function () { /* the worker reports it */ });
