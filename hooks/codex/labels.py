@@ -53,6 +53,23 @@ LABELS: dict[str, dict[str, str]] = {
     "lang_en": {"en": "English", "ru": "Английский"},
     "print_note": {"en": "Terms are ordered A–Z by English name; underlined words link to their terms.",
                    "ru": "Термины упорядочены по английским названиям (A–Z); подчёркнутые слова — ссылки на термины."},
+    # reading offline (the service worker; docs/assets/javascripts/offline.js fills in the {placeholders})
+    "offline_app_short_name": {"en": "Rules Codex", "ru": "Кодекс"},  # the home-screen name (web app manifest)
+    "offline_update": {"en": "A new version of this site is available.", "ru": "Доступна новая версия сайта."},
+    "offline_reload": {"en": "Reload", "ru": "Обновить"},
+    "offline_saved": {"en": "This game is saved on this device: its pages open without a network.",
+                      "ru": "Эта игра сохранена на устройстве: её страницы открываются без сети."},
+    "offline_keep": {"en": "Keep this game offline", "ru": "Сохранить игру для работы без сети"},
+    "offline_keep_note": {"en": "Downloads {size} once. Without it, this game's pages open only online.",
+                          "ru": "Один раз загрузит {size}. Без этого страницы игры открываются только при наличии сети."},
+    "offline_saving": {"en": "Saving for offline use… {done} / {total}",
+                       "ru": "Сохранение для работы без сети… {done} / {total}"},
+    "offline_kept": {"en": "This game is kept on this device for reading offline.",
+                     "ru": "Игра сохранена на этом устройстве для чтения без сети."},
+    "offline_forget": {"en": "Remove it from this device", "ru": "Удалить с устройства"},
+    "offline_failed": {"en": "Could not save the game ({error}). Try again when online.",
+                       "ru": "Не удалось сохранить игру ({error}). Попробуйте ещё раз, когда будет сеть."},
+    "offline_megabytes": {"en": "{n} MB", "ru": "{n} МБ"},
 }
 
 # Material's own interface strings that this site shows (its header, search, navigation, footer, code blocks):
