@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,10 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from markupsafe import Markup
 
+from codex import offline
 from codex.check import load
-from codex.deploy import PYODIDE_DIR, headers_file, inline_script_hashes
-from codex.labels import LANGS, MATERIAL_KEYS, both_label
+from codex.deploy import PYODIDE_DIR, WEB_MANIFEST, WORKBOX_DIR, WORKER, headers_file, inline_script_hashes
+from codex.labels import LANGS, MATERIAL_KEYS, both_label, label
 from codex.model import Glossary, GlossaryError
 from codex.pages import games_list
 from codex.settings import Settings, SettingsError, from_config
@@ -33,6 +35,19 @@ log = get_plugin_logger(__name__)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 IFRAME_WORKER = "assets/javascripts/vendor/iframe-worker-shim.js"
 GAMES_MARKER = "<!-- codex:games -->"
+# The service worker's Workbox modules (npm, pinned in package.json; each file defines self.workbox.<module>, in
+# this order), and workbox-window for the pages (docs/assets/javascripts/offline.js imports it).
+WORKBOX_MODULES = ("core", "routing", "strategies", "precaching", "cacheable-response", "range-requests")
+WORKBOX_WINDOW = "assets/javascripts/vendor/workbox-window.prod.mjs"
+
+
+@dataclass
+class OfflineApp:
+    """The installable, offline-reading site (absent from the offline copy: file:// runs no service worker)."""
+
+    worker_source: Path  # docs/sw.js, filled with the build's data in on_post_build
+    workbox: dict[str, Path]  # site path -> npm file
+    manifest: dict[str, Any]  # the web app manifest
 
 
 @dataclass
@@ -44,6 +59,7 @@ class BuildState:
     pyodide_source: Path  # node_modules/pyodide
     pyodide_dir: str  # where the site serves it: a versioned folder, so hosts may cache it as immutable
     iframe_worker: Path | None  # the offline copy's worker shim, vendored from npm (None: not the offline copy)
+    app: OfflineApp | None = None  # None in the offline copy
     content: SiteContent | None = None
     pdfs: concurrent.futures.Future[dict[str, bytes]] | None = None
     script_hashes: set[str] = field(default_factory=set)
@@ -74,9 +90,59 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         raise PluginError(f"glossary/ has {count} problem{'s' * (count != 1)}; the first: {error.problems[0]}") from None
     pyodide = _npm_package(settings.root, "pyodide", PYODIDE_FILES)
     version = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"]
-    _state = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", _vendor_offline_shim(config, settings.root))
+    shim = _vendor_offline_shim(config, settings.root)
+    app = None if shim is not None else _offline_app(config, settings)
+    _state = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", shim, app)
     config.nav = navigation(glossary, list(config.nav or ["index.md"]))
     return config
+
+
+def _offline_app(config: MkDocsConfig, settings: Settings) -> OfflineApp:
+    """Workbox from npm, the manifest with the theme's colours, the icons made from the logo (tools/make_icons.py)."""
+    root = settings.root
+    workbox: dict[str, Path] = {}
+    version = ""
+    for module in WORKBOX_MODULES:
+        name = f"workbox-{module}.prod.js"
+        folder = _npm_package(root, f"workbox-{module}", (f"build/{name}", "package.json"))
+        version = json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"]
+        workbox[f"{WORKBOX_DIR}{version}/{name}"] = folder / "build" / name
+    window = _npm_package(root, "workbox-window", ("build/workbox-window.prod.mjs",))
+    workbox[WORKBOX_WINDOW] = window / "build" / "workbox-window.prod.mjs"
+    docs = Path(config.docs_dir)
+    missing = [icon.path for icon in offline.ICONS if not (docs / icon.path).is_file()]
+    if missing:
+        raise PluginError(f"{docs}: missing {', '.join(missing)}; run tools/make_icons.py")
+    source = docs / WORKER
+    if not source.is_file() or offline.BUILD_MARKER not in source.read_text(encoding="utf-8"):
+        raise PluginError(f"{source}: the service worker's source (with {offline.BUILD_MARKER}) is missing")
+    primary, background = _theme_colours(config)
+    language = settings.language
+    manifest = offline.web_manifest(
+        name=config.site_name, short_name=label("offline_app_short_name", language),
+        description=config.site_description or config.site_name, lang=language,
+        theme_color=primary, background_color=background,
+    )
+    return OfflineApp(source, workbox, manifest)
+
+
+def _theme_colours(config: MkDocsConfig) -> tuple[str, str]:
+    """The header's colour (the first palette's primary) and the page background, from the theme's own CSS."""
+    palette = config.theme.get("palette") or {}
+    first = palette[0] if isinstance(palette, list) and palette else palette if isinstance(palette, dict) else {}
+    primary = str(first.get("primary") or "indigo").replace(" ", "-")
+    scheme = str(first.get("scheme") or "default")
+    found: dict[str, str | None] = {"primary": None, "background": None}
+    for folder in config.theme.dirs:
+        for css in sorted((Path(folder) / "assets" / "stylesheets").glob("*.min.css")):
+            text = css.read_text(encoding="utf-8")
+            found["primary"] = found["primary"] or offline.css_colour(
+                text, f"[data-md-color-primary={primary}]", "--md-primary-fg-color")
+            found["background"] = found["background"] or offline.css_colour(
+                text, f"[data-md-color-scheme={scheme}]", "--md-default-bg-color")
+    if not found["primary"] or not found["background"]:
+        raise PluginError(f"the theme's stylesheets give no colour for primary '{primary}' or scheme '{scheme}'")
+    return found["primary"], found["background"]
 
 
 def _npm_package(root: Path, name: str, files: tuple[str, ...]) -> Path:
@@ -120,6 +186,14 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
         files.append(File.generated(config, IFRAME_WORKER, abs_src_path=str(state.iframe_worker)))
     for name in PYODIDE_FILES:
         files.append(File.generated(config, state.pyodide_dir + name, abs_src_path=str(state.pyodide_source / name)))
+    worker_source = files.get_file_from_path(WORKER)
+    if worker_source is not None:  # the worker's source: on_post_build writes the filled-in worker (not a copy)
+        files.remove(worker_source)
+    if state.app is not None:
+        for path, source in state.app.workbox.items():
+            files.append(File.generated(config, path, abs_src_path=str(source)))
+        manifest = json.dumps(state.app.manifest, ensure_ascii=False, indent=1)
+        files.append(File.generated(config, WEB_MANIFEST, content=manifest))
     if settings.pdf:
         for game_id in state.glossary.games:  # known to MkDocs now (links to them validate); written in on_post_build
             files.append(File.generated(config, f"pdf/{game_id}.pdf", content=b""))
@@ -136,6 +210,9 @@ def _material_labels(config: MkDocsConfig) -> dict[str, dict[str, str]]:
 def on_env(env: Any, **_: Any) -> Any:
     """Templates draw interface text from codex's labels too (the language switch's name, say)."""
     env.globals["codex_both"] = lambda key: Markup(both_label(key))
+    app = _current().app
+    env.globals["codex_app"] = None if app is None else {  # overrides/partials/offline-head.html
+        "manifest": WEB_MANIFEST, "theme_color": app.manifest["theme_color"], "apple_icon": offline.APPLE_ICON}
     return env
 
 
@@ -186,6 +263,30 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
     (site / "_headers").write_text(headers_file(sorted(hashes)), encoding="utf-8")
     _rewrite_as_utf8(site / "search" / "search_index.json")
     state.script_hashes.clear()
+    if state.app is not None:  # last: the worker's precache list hashes every file written above
+        _write_offline(site, state, state.app)
+
+
+def _write_offline(site: Path, state: BuildState, app: OfflineApp) -> None:
+    """The service worker with the build's precache list (core and per-game parts), and each optional game's list."""
+    paths = [Path(folder, name).relative_to(site).as_posix() for folder, _, names in os.walk(site) for name in names]
+    index = site / offline.MATERIAL_SEARCH_INDEX
+    settings = state.settings
+    plan = offline.plan(
+        paths, lambda path: (site / path).read_bytes(), state.glossary.games, directory_urls=settings.directory_urls,
+        limits=offline.Limits(settings.offline_game_bytes, settings.offline_total_bytes),
+        search_langs=offline.search_languages(index.read_text(encoding="utf-8") if index.is_file() else None),
+        pyodide_dir=state.pyodide_dir,
+    )
+    workbox = [path for path in app.workbox if path.startswith(WORKBOX_DIR)]
+    for path, data in offline.outputs(plan, app.worker_source.read_text(encoding="utf-8"), workbox).items():
+        target = site / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    figures = offline.summary(plan)
+    optional = f"; kept per game on request: {', '.join(plan.optional)}" if plan.optional else ""
+    log.info(f"offline: {figures['automatic_files']} files, {figures['automatic_gzip'] / offline.MB:.1f} MB gzip "
+             f"saved after the first visit{optional}")
 
 
 def _rewrite_as_utf8(path: Path) -> None:
