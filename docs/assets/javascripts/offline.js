@@ -188,7 +188,7 @@
       if (state.reloading) location.reload();
       else showUpdate();
     });
-    wb.register();
+    wb.register().catch(function () { /* offline: the update check failed; the installed worker keeps serving */ });
     if (window.document$ && typeof window.document$.subscribe === "function") {
       window.document$.subscribe(mountGame); // Material: the first page and every instant navigation
     } else {
