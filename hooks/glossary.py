@@ -8,6 +8,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -269,11 +270,14 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
 
 def _write_offline(site: Path, state: BuildState, app: OfflineApp) -> None:
     """The service worker with the build's precache list (core and per-game parts), and each optional game's list."""
-    paths = [Path(folder, name).relative_to(site).as_posix() for folder, _, names in os.walk(site) for name in names]
+    start = time.perf_counter()
+    root = str(site)
+    paths = [os.path.join(folder, name)[len(root) + 1:].replace(os.sep, "/")  # 30,000 files: no pathlib here
+             for folder, _, names in os.walk(root) for name in names]
     index = site / offline.MATERIAL_SEARCH_INDEX
     settings = state.settings
     plan = offline.plan(
-        paths, lambda path: (site / path).read_bytes(), state.glossary.games, directory_urls=settings.directory_urls,
+        paths, lambda path: _read(os.path.join(root, path)), state.glossary.games, directory_urls=settings.directory_urls,
         limits=offline.Limits(settings.offline_game_bytes, settings.offline_total_bytes),
         search_langs=offline.search_languages(index.read_text(encoding="utf-8") if index.is_file() else None),
         pyodide_dir=state.pyodide_dir,
@@ -286,7 +290,12 @@ def _write_offline(site: Path, state: BuildState, app: OfflineApp) -> None:
     figures = offline.summary(plan)
     optional = f"; kept per game on request: {', '.join(plan.optional)}" if plan.optional else ""
     log.info(f"offline: {figures['automatic_files']} files, {figures['automatic_gzip'] / offline.MB:.1f} MB gzip "
-             f"saved after the first visit{optional}")
+             f"saved after the first visit{optional} ({time.perf_counter() - start:.2f} s)")
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
 
 
 def _rewrite_as_utf8(path: Path) -> None:

@@ -95,11 +95,12 @@ def tab(offline, app, problems):
     watch(page, problems)
     try:
         yield page
+        asked = network_asked(app)  # before the network comes back
     finally:
         page.close()
         context.set_offline(False)
         app.down = False
-    assert network_asked(app) == [], "the page needed the network"
+    assert asked == [], "the page needed the network"
     assert problems == []
 
 

@@ -92,12 +92,14 @@ def _site(sizes: dict[str, int]) -> dict[str, bytes]:
     return files
 
 
-def _plan(files: dict[str, bytes], limits: Limits = Limits(), read: dict[str, int] | None = None) -> offline.Plan:
+def _plan(files: dict[str, bytes], limits: Limits = Limits(), read: dict[str, int] | None = None,
+          exact: bool = False) -> offline.Plan:
     def reader(path: str) -> bytes:
         if read is not None:
             read[path] = read.get(path, 0) + 1
         return files[path]
-    return plan(files, reader, GAMES, limits=limits, search_langs=("ru", "en"), pyodide_dir="assets/pyodide/1.0/")
+    return plan(files, reader, GAMES, limits=limits, search_langs=("ru", "en"), pyodide_dir="assets/pyodide/1.0/",
+                exact=exact)
 
 
 def test_small_games_are_saved_with_the_core():
@@ -127,6 +129,26 @@ def test_a_game_over_the_game_limit_is_offered_per_game_and_measured_only_to_the
     assert "pdf/big.pdf" in read  # first-use files are hashed for their cache's name...
     assert "assets/pyodide/1.0/pyodide.asm.wasm" not in read  # ...except the versioned runtime, named by its folder
     assert all(not e.path.startswith("mage-wars/") for e in result.precache)
+
+
+def test_a_large_part_is_estimated_from_a_sample_of_its_files():
+    """Pages of a game are alike: one in 8 measured (after the first 64, and every large file) is enough."""
+    text = "Эгида: все атаки против этого объекта вычитают X кубиков. Aegis: all attacks subtract X dice. "
+    rng = random.Random(7)
+    files = {"index.html": b"home"}
+    for i in range(600):  # pages of varying length and content, compressible like real ones
+        words = text.split()
+        rng.shuffle(words)
+        files[f"keyforge/term-{i:03}/index.html"] = (" ".join(words) * rng.randint(20, 60) + str(i)).encode()
+    files["keyforge/big/index.html"] = _noise(100 * KB, 9)  # large and incompressible: measured, not estimated
+    sampled = _plan(files).games["keyforge"]
+    exact = _plan(files, exact=True).games["keyforge"]
+    assert exact.measured and not sampled.measured
+    measured = [e for e in sampled.entries if e.gzip is not None]
+    assert 64 + 40 < len(measured) < 64 + 130  # about one in 8 of the rest
+    assert any(e.path == "keyforge/big/index.html" and e.gzip for e in measured)
+    assert abs(sampled.gzip - exact.gzip) / exact.gzip < 0.03
+    assert [e.revision for e in sampled.entries] == [e.revision for e in exact.entries]
 
 
 def test_past_the_total_limit_the_largest_automatic_games_become_optional():
@@ -203,7 +225,8 @@ def test_summary_reports_every_part():
 
 def test_web_manifest_is_installable_under_a_sub_path_too():
     manifest = offline.web_manifest("Кодекс правил · Rules Codex", "Кодекс", "A glossary", "ru", "#7e56c2", "#fff")
-    assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"  # relative to the manifest
+    assert manifest["start_url"] == manifest["scope"] == "./"  # relative to the manifest
+    assert "id" not in manifest  # an id resolves against the origin: the start_url (the folder) is the app's id
     assert manifest["display"] == "standalone"
     assert manifest["name"] == "Кодекс правил · Rules Codex" and manifest["short_name"] == "Кодекс"
     sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}

@@ -89,7 +89,6 @@ def reader(host, builds):
             yield context
         finally:
             context.close()
-            browser.close()
             host.down = False
             host.serve(builds[0])
     assert errors == []
@@ -193,3 +192,34 @@ def test_an_update_shows_the_notice_and_its_reload_brings_the_new_version_only(r
     expect(page.locator("article")).to_contain_text(NEW_WARBAND)
     page.goto(host.url + "keyforge/keys/")
     expect(page.locator("article")).to_contain_text(NEW_KEYS)
+
+
+def test_the_app_works_under_a_sub_path(builds, tmp_path):
+    """The same build served from /rules/ (a host's sub-path): the worker's scope, its precache and the manifest's
+    start_url and scope follow the folder, and a page never opened reads offline."""
+    v1, _, _ = builds
+    (tmp_path / "rules").symlink_to(v1, target_is_directory=True)
+    if not CHROMIUM.exists() and not os.environ.get("CI"):
+        pytest.skip(f"{CHROMIUM} is not installed")
+    with SiteServer(tmp_path) as host, playwright_sync.sync_playwright() as pw:
+        base = host.url + "rules/"
+        context = pw.chromium.launch_persistent_context(  # a profile of its own: installability is checked too
+            str(tmp_path / "profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = context.new_page()
+            page.goto(base + "keyforge/")
+            assert page.evaluate(CONTROLLED) == base + "sw.js"
+            assert page.evaluate("async () => (await navigator.serviceWorker.ready).scope") == base
+            cdp = context.new_cdp_session(page)
+            manifest = cdp.send("Page.getAppManifest")
+            assert manifest["url"] == base + "manifest.webmanifest" and manifest.get("errors") == []
+            assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+            assert cdp.send("Page.getAppId")["appId"] == base  # one app per folder, not one per origin
+            saved = page.evaluate(CACHES)
+            assert list(saved) == [f"codex-precache-{base}"]
+            assert all(url.startswith(base) for url in saved[f"codex-precache-{base}"])
+            _offline(host, context, True)
+            page.goto(base + "keyforge/keys/")
+            expect(page.locator("article h1").first).to_contain_text("Keys")
+        finally:
+            context.close()

@@ -19,6 +19,12 @@ from .deploy import PYODIDE_DIR, WORKBOX_DIR, WORKER
 MB = 1024 * 1024
 GAME_LIMIT = 5 * MB  # gzip: a game part larger than this is offered per game ("keep this game offline")
 TOTAL_LIMIT = 10 * MB  # gzip: the automatic precache's ceiling; past it the largest games become per-game too
+# gzip costs the build more than anything else here, so a part's size is estimated from a sample: its first files,
+# every large one (an index, a bundle: too heavy to guess), and past those one file in 8, chosen by content hash
+# (stable from build to build, unbiased). A part over the game limit is measured no further.
+SAMPLE_AFTER = 64
+SAMPLE_EVERY = 8
+WHOLE_ABOVE = 64 * 1024
 
 GAME_LISTS_DIR = "assets/offline/"  # a per-game part's file list, fetched when the reader keeps that game
 LINKER_DIR = "assets/codex/"  # the linker's wheel and indexes (and labels.js, which every page loads)
@@ -82,7 +88,7 @@ def game_of(path: str, game_ids: Iterable[str]) -> str | None:
     """The game a file belongs to: the first folder (or the file's own stem) named after a game — its pages
     (`mage-wars/aegis/`), short links (`t/mage-wars/egida/`), and any per-game file another feature adds
     (`search/mage-wars.json`, `search/mage-wars/0.json`). None: the core (home, assets, the whole-site index)."""
-    ids = set(game_ids)
+    ids = game_ids if isinstance(game_ids, (set, frozenset)) else set(game_ids)
     parts = path.split("/")
     for segment in [*parts[:-1], parts[-1].split(".", 1)[0]]:
         if segment in ids:
@@ -103,8 +109,9 @@ def url_of(path: str, directory_urls: bool = True) -> str:
 
 
 def revision(data: bytes) -> str:
-    """A file's content revision: what tells the worker that a URL's response changed."""
-    return hashlib.blake2b(data, digest_size=8).hexdigest()
+    """A file's content revision: what tells the worker that a URL's response changed (not a security check:
+    SHA-1 because it is the fastest hash here, 64 bits because a collision only matters for the same URL)."""
+    return hashlib.sha1(data, usedforsecurity=False).hexdigest()[:16]
 
 
 def gzip_size(data: bytes) -> int:
@@ -132,15 +139,23 @@ class Part:
     measured_raw: int = 0  # raw bytes of the entries whose gzip size was measured
     measured_gzip: int = 0
     unmeasured: int = 0  # entries whose gzip size is estimated
+    # By size class (the raw size's bit length): [sampled raw, sampled gzip, unmeasured raw]. A 400-byte redirect
+    # page compresses far worse than a 20 KB term page, so each class is estimated from its own sample.
+    classes: dict[int, list[int]] = field(default_factory=dict)
+    over_limit: bool = False  # past its limit: measured no further
 
     def add(self, entry: Entry) -> None:
         self.entries.append(entry)
         self.raw += entry.raw
+        sizes = self.classes.setdefault(entry.raw.bit_length(), [0, 0, 0])
         if entry.gzip is None:
             self.unmeasured += 1
-        else:
-            self.measured_raw += entry.raw
-            self.measured_gzip += entry.gzip
+            sizes[2] += entry.raw
+            return
+        self.measured_raw += entry.raw
+        self.measured_gzip += entry.gzip
+        sizes[0] += entry.raw
+        sizes[1] += entry.gzip
 
     @property
     def measured(self) -> bool:
@@ -148,12 +163,26 @@ class Part:
 
     @property
     def gzip(self) -> int:
-        """gzip bytes: exact when every file was measured; else the measured files' ratio applied to the rest."""
-        rest = self.raw - self.measured_raw
-        if self.measured or not rest:
+        """gzip bytes: exact when every file was measured; else each size class's sample ratio applied to the rest
+        of that class (the whole part's ratio for a class without a sample)."""
+        if self.measured:
             return self.measured_gzip
-        ratio = self.measured_gzip / self.measured_raw if self.measured_raw else 1.0
-        return self.measured_gzip + round(rest * ratio)
+        overall = self.measured_gzip / self.measured_raw if self.measured_raw else 1.0
+        estimate = 0.0
+        for sampled_raw, sampled_gzip, rest in self.classes.values():
+            if rest:
+                estimate += rest * (sampled_gzip / sampled_raw if sampled_raw else overall)
+        return self.measured_gzip + round(estimate)
+
+    def wants_gzip(self, raw: int, revision: str, limit: int | None) -> bool:
+        """Whether the next file's gzip size is measured (see SAMPLE_EVERY); `limit` None: measure everything."""
+        if limit is None:
+            return True
+        if not self.over_limit and len(self.entries) % 16 == 0:  # the estimate, looked at every 16 files
+            self.over_limit = self.gzip > limit
+        if self.over_limit:
+            return False
+        return len(self.entries) < SAMPLE_AFTER or raw >= WHOLE_ABOVE or int(revision[:4], 16) % SAMPLE_EVERY == 0
 
     def manifest(self) -> list[dict[str, str]]:
         """Workbox's precache entry format."""
@@ -202,14 +231,16 @@ class Plan:
 
 def plan(paths: Iterable[str], read: Callable[[str], bytes], game_ids: Iterable[str], *,
          directory_urls: bool = True, limits: Limits = Limits(), search_langs: tuple[str, ...] | None = None,
-         pyodide_dir: str = PYODIDE_DIR) -> Plan:
+         pyodide_dir: str = PYODIDE_DIR, exact: bool = False) -> Plan:
     """Split the built site into parts and decide which games are automatic.
 
     `paths` are the site's files (site-relative, "/"-separated), `read` gives a file's bytes. Every saved file is
-    hashed; gzip is measured until a game passes the game limit (the rest of it is estimated: it is offered per
-    game either way), so the cost stays bounded however large a glossary grows.
+    hashed; gzip sizes are estimated from a sample, and a game past the game limit is measured no further (it is
+    offered per game either way), so the cost stays bounded however large a glossary grows. `exact`: measure
+    every file (the benchmark's figures).
     """
     ids = list(game_ids)
+    id_set = frozenset(ids)
     core = Part("core")
     games = {g: Part(g) for g in ids}
     runtime_files: dict[str, list[str]] = {PDF_DIR: [], LINKER_DIR: []}
@@ -219,12 +250,12 @@ def plan(paths: Iterable[str], read: Callable[[str], bytes], game_ids: Iterable[
             if folder is not None:  # saved on first use: their content names their cache
                 runtime_files[folder].append(f"{path} {revision(read(path))}")
             continue
-        game = game_of(path, ids)
+        game = game_of(path, id_set)
         part = core if game is None else games[game]
         data = read(path)
-        measure = game is None or part.measured_gzip <= limits.game  # past the limit: optional, size estimated
-        part.add(Entry(path, url_of(path, directory_urls), revision(data), len(data),
-                       gzip_size(data) if measure else None))
+        rev = revision(data)
+        measure = part.wants_gzip(len(data), rev, None if exact else limits.game if game else limits.total)
+        part.add(Entry(path, url_of(path, directory_urls), rev, len(data), gzip_size(data) if measure else None))
     automatic = [g for g in ids if games[g].entries and games[g].gzip <= limits.game]
     optional = [g for g in ids if games[g].entries and g not in automatic]
     total = core.gzip + sum(games[g].gzip for g in automatic)
@@ -347,8 +378,9 @@ def web_manifest(name: str, short_name: str, description: str, lang: str, theme_
         kind = "image/svg+xml" if icon.path.endswith(".svg") else "image/png"
         size = "any" if icon.size == 0 else f"{icon.size}x{icon.size}"
         icons.append({"src": icon.path, "sizes": size, "type": kind, "purpose": icon.purpose})
+    # No "id": it would resolve against the origin, so copies under two sub-paths would be one app; without it the
+    # app's id is its start_url, which follows the folder the site is served from.
     return {
-        "id": "./",
         "name": name,
         "short_name": short_name,
         "description": description,
