@@ -220,6 +220,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="codex-offline-"))
+    load_before = os.getloadavg()[0]
     try:
         results = [measure(size, tmp) for size in args.sizes.split(",")]
     finally:
@@ -228,6 +229,8 @@ def main() -> None:
         else:
             print(f"kept: {tmp}", file=sys.stderr)
     print(report(results))
+    print(f"Load average at the start / end: {load_before:.1f} / {os.getloadavg()[0]:.1f} "
+          f"({os.cpu_count()} CPUs; times are comparable within one run only).")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1), encoding="utf-8")
 
