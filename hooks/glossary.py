@@ -110,6 +110,9 @@ def _offline_app(config: MkDocsConfig, settings: Settings) -> OfflineApp:
         workbox[f"{WORKBOX_DIR}{version}/{name}"] = folder / "build" / name
     window = _npm_package(root, "workbox-window", ("build/workbox-window.prod.mjs",))
     workbox[WORKBOX_WINDOW] = window / "build" / "workbox-window.prod.mjs"
+    for path, source in list(workbox.items()):  # their source maps, which the files name (never precached)
+        if source.with_name(source.name + ".map").is_file():
+            workbox[path + ".map"] = source.with_name(source.name + ".map")
     docs = Path(config.docs_dir)
     missing = [icon.path for icon in offline.ICONS if not (docs / icon.path).is_file()]
     if missing:
@@ -282,7 +285,7 @@ def _write_offline(site: Path, state: BuildState, app: OfflineApp) -> None:
         search_langs=offline.search_languages(index.read_text(encoding="utf-8") if index.is_file() else None),
         pyodide_dir=state.pyodide_dir,
     )
-    workbox = [path for path in app.workbox if path.startswith(WORKBOX_DIR)]
+    workbox = [path for path in app.workbox if path.startswith(WORKBOX_DIR) and path.endswith(".js")]
     for path, data in offline.outputs(plan, app.worker_source.read_text(encoding="utf-8"), workbox).items():
         target = site / path
         target.parent.mkdir(parents=True, exist_ok=True)

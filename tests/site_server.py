@@ -125,3 +125,16 @@ def build_data(site: Path) -> dict:
     """The worker's build data, as the build wrote it into sw.js."""
     script = (site / "sw.js").read_text(encoding="utf-8")
     return json.loads(re.search(r"const BUILD = (\{.*?\});\n", script).group(1))
+
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def accessibility_violations(page, selector: str) -> list[str]:
+    """axe-core's WCAG 2.1 A/AA violations inside `selector` (evaluated, not injected: the site's CSP stays on)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("""async (selector) => (await axe.run({include: [selector]}, {runOnly: {type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})).violations.map((v) => v.id + ": " +
+        v.nodes.map((n) => n.html).join(" | "))""", selector)
+    return list(found)

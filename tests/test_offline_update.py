@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, copy_project
-from site_server import CACHES, CONTROLLED, SiteServer, build_data, free_port
+from site_server import CACHES, CONTROLLED, SiteServer, accessibility_violations, build_data, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -116,6 +116,7 @@ def test_keep_a_game_offline_then_remove_it(reader, host):
     expect(box).to_have_attribute("data-state", "available")
     expect(box.locator("button")).to_have_text("Keep this game offline", use_inner_text=True)  # the reader's language
     expect(box).to_contain_text("MB")  # the size to download
+    assert accessibility_violations(page, ".codex-offline") == []
     _offline(host, reader, True)  # not kept yet: its pages need the network (the site's 404 page says so)
     page.goto(host.url + "dnd-miniatures/wild/")
     expect(page.locator("article h1")).to_have_text("404 - Not found")
@@ -164,6 +165,7 @@ def test_an_update_shows_the_notice_and_its_reload_brings_the_new_version_only(r
     notice = page.locator("#codex-update")
     expect(notice).to_be_visible(timeout=UPDATE_TIMEOUT)
     expect(notice).to_contain_text("A new version of this site is available.")
+    assert accessibility_violations(page, "#codex-update") == []
     expect(page.locator("article")).to_contain_text(OLD_KEYS)  # nothing changed under the reader yet...
     page.goto(host.url + "dnd-miniatures/your-warband/")
     expect(page.locator("article")).to_contain_text(OLD_WARBAND)  # ...on any page, until they reload
