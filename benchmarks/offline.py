@@ -83,6 +83,7 @@ def precache_size(site: Path, limits: offline.Limits = offline.Limits()) -> dict
         return {"files": len(part.entries), "raw": part.raw, "gzip": part.gzip}
 
     automatic = [exact.core, *(exact.games[g] for g in decided.automatic)]
+    every = [exact.core, *exact.games.values()]
     return {
         "core": sizes(exact.core),
         "games": {g: sizes(part) for g, part in exact.games.items() if part.entries},
@@ -90,8 +91,8 @@ def precache_size(site: Path, limits: offline.Limits = offline.Limits()) -> dict
         "optional_games": decided.optional,
         "automatic": {"files": sum(len(p.entries) for p in automatic), "raw": sum(p.raw for p in automatic),
                       "gzip": sum(p.gzip for p in automatic)},
-        "everything": {"files": len(exact.precache), "raw": sum(e.raw for e in exact.precache),
-                       "gzip": exact.automatic_gzip},
+        "everything": {"files": sum(len(p.entries) for p in every), "raw": sum(p.raw for p in every),
+                       "gzip": sum(p.gzip for p in every)},
         "limits": {"game": limits.game, "total": limits.total},
         "estimated": {g: part.gzip for g, part in decided.games.items() if part.entries},  # the build's figures
         "built": built_decision(site),

@@ -9,6 +9,7 @@ import http.server
 import json
 import re
 import socket
+import sys
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -27,6 +28,12 @@ def parse_headers(text: str) -> list[tuple[re.Pattern[str], dict[str, str]]]:
             name, _, value = line.strip().partition(":")
             rules[-1][1][name.strip()] = value.strip()
     return rules
+
+
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):  # a browser closing a connection mid-file is no error here
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 class SiteServer:
@@ -79,7 +86,7 @@ class SiteServer:
             def log_message(self, *args):
                 pass
 
-        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", port or 0), Handler)
+        self._server = _QuietServer(("127.0.0.1", port or 0), Handler)
         self.port = self._server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)

@@ -301,3 +301,26 @@ def test_manifest_and_head_links_in_the_built_site(built_site):
     assert '<meta name="theme-color" content="#7e56c2">' in page
     assert 'assets/images/logo.svg' in page  # the logo in the header and as favicon
     assert (built_site / "assets" / "workbox").is_dir()
+
+
+@pytest_slow
+def test_the_worker_and_manifest_headers(built_site):
+    from site_server import parse_headers
+
+    rules = parse_headers((built_site / "_headers").read_text(encoding="utf-8"))
+
+    def headers_for(path: str) -> dict[str, str]:
+        merged: dict[str, str] = {}
+        for pattern, values in rules:
+            if pattern.match(path):
+                merged.update(values)
+        return merged
+
+    worker = headers_for("/sw.js")
+    assert worker["Cache-Control"] == "no-cache"  # browsers must see a new version at once
+    csp = dict(part.strip().split(" ", 1) for part in worker["Content-Security-Policy"].split(";"))
+    assert csp["worker-src"] == "'self'" and "'unsafe-inline'" not in csp["script-src"]
+    assert headers_for("/manifest.webmanifest")["Content-Type"] == "application/manifest+json"
+    workbox = next((built_site / "assets" / "workbox").iterdir()).name
+    assert "immutable" in headers_for(f"/assets/workbox/{workbox}/workbox-core.prod.js")["Cache-Control"]
+    assert "Cache-Control" not in headers_for("/mage-wars/aegis/")  # pages: the host's own revalidation

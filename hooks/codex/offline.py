@@ -21,7 +21,7 @@ GAME_LIMIT = 5 * MB  # gzip: a game part larger than this is offered per game ("
 TOTAL_LIMIT = 10 * MB  # gzip: the automatic precache's ceiling; past it the largest games become per-game too
 # gzip costs the build more than anything else here, so a part's size is estimated from a sample: its first files,
 # every large one (an index, a bundle: too heavy to guess), and past those one file in 8, chosen by content hash
-# (stable from build to build, unbiased). A part over the game limit is measured no further.
+# (stable from build to build, unbiased). Past the game limit, one small file in 64 (the game is optional anyway).
 SAMPLE_AFTER = 64
 SAMPLE_EVERY = 8
 WHOLE_ABOVE = 64 * 1024
@@ -180,9 +180,10 @@ class Part:
             return True
         if not self.over_limit and len(self.entries) % 16 == 0:  # the estimate, looked at every 16 files
             self.over_limit = self.gzip > limit
-        if self.over_limit:
-            return False
-        return len(self.entries) < SAMPLE_AFTER or raw >= WHOLE_ABOVE or int(revision[:4], 16) % SAMPLE_EVERY == 0
+        pick = int(revision[:4], 16)
+        if self.over_limit:  # a sparse sample still, so every kind of file later in the part has its ratio
+            return raw < WHOLE_ABOVE and pick % (SAMPLE_EVERY * SAMPLE_EVERY) == 0
+        return len(self.entries) < SAMPLE_AFTER or raw >= WHOLE_ABOVE or pick % SAMPLE_EVERY == 0
 
     def manifest(self) -> list[dict[str, str]]:
         """Workbox's precache entry format."""
@@ -235,9 +236,9 @@ def plan(paths: Iterable[str], read: Callable[[str], bytes], game_ids: Iterable[
     """Split the built site into parts and decide which games are automatic.
 
     `paths` are the site's files (site-relative, "/"-separated), `read` gives a file's bytes. Every saved file is
-    hashed; gzip sizes are estimated from a sample, and a game past the game limit is measured no further (it is
-    offered per game either way), so the cost stays bounded however large a glossary grows. `exact`: measure
-    every file (the benchmark's figures).
+    hashed; gzip sizes are estimated from a sample, sparser still once a game passes the game limit (it is offered
+    per game either way), so the cost stays bounded however large a glossary grows. `exact`: measure every file
+    (the benchmark's figures).
     """
     ids = list(game_ids)
     id_set = frozenset(ids)
