@@ -80,9 +80,11 @@ def offline(browser, app, problems):
 
 
 def network_asked(app: SiteServer) -> list[str]:
-    """What the host was asked since the network went, apart from the browser's update check of the worker and
-    connections opened ahead without a request (Chromium preconnects)."""
-    return [line for line in app.served if not re.fullmatch(r"DOWN (GET /sw\.js(\?\S*)? HTTP/1\.1)?", line)]
+    """What the host was asked since the network went, apart from the browser's own update checks of the worker
+    (refused, or answered when one was already on its way as the network went) and connections opened ahead
+    without a request (Chromium preconnects)."""
+    update_check = re.compile(r"(DOWN GET )?/sw\.js(\?\S*)?( HTTP/1\.1)?|DOWN ")
+    return [line for line in app.served if not update_check.fullmatch(line)]
 
 
 @pytest.fixture
