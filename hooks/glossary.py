@@ -67,12 +67,20 @@ class BuildState:
 
 
 _state: BuildState | None = None
+_command: str | None = None  # "build", "serve", "gh-deploy": from on_startup (None when MkDocs is driven directly)
 
 
 def _current() -> BuildState:
     if _state is None:  # MkDocs calls on_config first; anything else is a programming error
         raise PluginError("codex hooks: on_config has not run")
     return _state
+
+
+def on_startup(command: str, **_: Any) -> None:
+    """Remember the command: under `mkdocs serve` the site is no app, or a worker would serve saved pages while
+    they are being edited."""
+    global _command
+    _command = command
 
 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
@@ -92,7 +100,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     pyodide = _npm_package(settings.root, "pyodide", PYODIDE_FILES)
     version = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"]
     shim = _vendor_offline_shim(config, settings.root)
-    app = None if shim is not None else _offline_app(config, settings)
+    app = None if shim is not None or _command == "serve" else _offline_app(config, settings)
     _state = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", shim, app)
     config.nav = navigation(glossary, list(config.nav or ["index.md"]))
     return config
@@ -269,6 +277,8 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
     state.script_hashes.clear()
     if state.app is not None:  # last: the worker's precache list hashes every file written above
         _write_offline(site, state, state.app)
+    elif _command == "serve":  # a worker a build once installed on this address removes itself and its caches
+        (site / WORKER).write_text(offline.RETIRED_WORKER, encoding="utf-8")
 
 
 def _write_offline(site: Path, state: BuildState, app: OfflineApp) -> None:

@@ -225,3 +225,58 @@ def test_the_app_works_under_a_sub_path(builds, tmp_path):
             expect(page.locator("article h1").first).to_contain_text("Keys")
         finally:
             context.close()
+
+
+def test_mkdocs_serve_is_no_app_and_removes_a_worker_an_earlier_build_left(builds, tmp_path):
+    """While pages are edited under `mkdocs serve` a worker would show saved copies: serve links no manifest,
+    registers nothing, and its sw.js retires a worker a real build installed on the same address."""
+    import signal
+    import time
+    import urllib.request
+
+    if not CHROMIUM.exists() and not os.environ.get("CI"):
+        pytest.skip(f"{CHROMIUM} is not installed")
+    v1, _, _ = builds
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    project = tmp_path / "project"
+    project.mkdir()
+    copy_project(project, glossary=ROOT / "glossary")
+    with playwright_sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        context = browser.new_context()
+        page = context.new_page()
+        with SiteServer(v1, port):  # a real build on this address first: its worker installs
+            page.goto(url + "keyforge/")
+            page.evaluate(CONTROLLED)
+            assert page.evaluate(CACHES)
+        env = {**os.environ, "CODEX_PDF": "false", "SITE_URL": url, "NO_MKDOCS_2_WARNING": "1"}
+        serve = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "--dev-addr",
+                                  f"127.0.0.1:{port}"], cwd=project, env=env, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            for _ in range(240):  # the first build, then it listens
+                try:
+                    urllib.request.urlopen(url + "sw.js", timeout=1).read()
+                    break
+                except OSError:
+                    time.sleep(0.5)
+            worker = urllib.request.urlopen(url + "sw.js", timeout=5).read().decode()
+            assert "unregister" in worker and "precache" not in worker
+            page.goto(url + "keyforge/")  # the old worker answers, the browser checks sw.js: the retired one
+            deadline = time.time() + 60
+            while time.time() < deadline and page.evaluate(
+                    "async () => (await navigator.serviceWorker.getRegistrations()).length"):
+                time.sleep(0.5)
+            page.goto(url + "keyforge/")
+            assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+            assert page.evaluate("() => navigator.serviceWorker.controller") is None
+            assert not [name for name in page.evaluate(CACHES) if name.startswith("codex-")]
+            expect(page.locator('link[rel="manifest"]')).to_have_count(0)
+            page.wait_for_timeout(1000)  # time for offline.js to register anything, had it wanted to
+            assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+        finally:
+            os.killpg(serve.pid, signal.SIGTERM)
+            serve.wait(timeout=30)
+            context.close()
+            browser.close()

@@ -280,6 +280,18 @@ def plan(paths: Iterable[str], read: Callable[[str], bytes], game_ids: Iterable[
 
 BUILD_MARKER = "/* codex:build */ {}"  # in the worker's source (docs/sw.js): replaced by the build's data
 
+# What `mkdocs serve` serves as the worker: pages there are no app (saved pages would hide the edits), and a worker
+# an earlier build installed on the same address is replaced by this one, which deletes the site's caches,
+# unregisters itself and reloads the open pages from the server.
+RETIRED_WORKER = """// No offline reading on this server (mkdocs serve): remove any worker and cache an earlier build left.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) if (name.startsWith("codex-")) await caches.delete(name);
+  await self.registration.unregister();
+  for (const client of await self.clients.matchAll({ type: "window" })) client.navigate(client.url);
+})()));
+"""
+
 
 def worker_build(plan: Plan, workbox: list[str]) -> dict[str, Any]:
     """The data the service worker runs on (see docs/sw.js): URLs relative to the site root."""

@@ -3,14 +3,17 @@
 // when a new version is ready, and on a game's index page the "keep this game offline" control for a game too
 // large to be saved for everyone. Text in both languages from labels.js (codex.labels, keys offline_*).
 //
-// Nothing happens from file:// (the offline copy, `make offline`: browsers run no service worker there) or in a
-// browser without service workers; the site works as before.
+// Nothing happens from file:// (the offline copy, `make offline`: browsers run no service worker there), under
+// `mkdocs serve`, or in a browser without service workers; the site works as before.
 (function () {
   "use strict";
 
   if (window.__codexOffline) return; // the script ran again after an instant navigation: the first copy works
   var state = (window.__codexOffline = { module: null, workbox: null, reloading: false });
   if (location.protocol === "file:" || !("serviceWorker" in navigator)) return;
+  // Only a build that is an app links its manifest (overrides/partials/offline-head.html): not the offline copy,
+  // not `mkdocs serve` (whose sw.js only removes a worker an earlier build left).
+  if (!document.querySelector('link[rel="manifest"]')) return;
 
   var script =
     document.currentScript || document.querySelector('script[src*="assets/javascripts/offline.js"]');
