@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,9 +21,10 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from markupsafe import Markup
 
+from codex import offline
 from codex.check import load
 from codex.chrome import MATERIAL_CHROME, ChromeRule, description_tag, footer_html, palette_rules, title_tag
-from codex.deploy import PYODIDE_DIR, headers_file, inline_script_hashes
+from codex.deploy import PYODIDE_DIR, WEB_MANIFEST, WORKBOX_DIR, WORKER, headers_file, inline_script_hashes
 from codex.labels import LABELS, LANGS, MATERIAL_KEYS, both, l10n_attrs, other
 from codex.model import Glossary, GlossaryError
 from codex.pages import GeneratedPage, games_list
@@ -37,6 +40,19 @@ IFRAME_WORKER = "assets/javascripts/vendor/iframe-worker-shim.js"
 GAMES_MARKER = "<!-- codex:games -->"
 # A hand-written page made of labels (codex.site_pages): the marker in its Markdown is replaced by that HTML.
 OWN_PAGES = {"<!-- codex:home -->": "home", "<!-- codex:linker -->": "linker"}
+# The service worker's Workbox modules (npm, pinned in package.json; each file defines self.workbox.<module>, in
+# this order), and workbox-window for the pages (docs/assets/javascripts/offline.js imports it).
+WORKBOX_MODULES = ("core", "routing", "strategies", "precaching", "cacheable-response", "range-requests")
+WORKBOX_WINDOW = "assets/javascripts/vendor/workbox-window.prod.mjs"
+
+
+@dataclass
+class OfflineApp:
+    """The installable, offline-reading site (absent from the offline copy: file:// runs no service worker)."""
+
+    worker_source: Path  # docs/sw.js, filled with the build's data in on_post_build
+    workbox: dict[str, Path]  # site path -> npm file
+    manifest: dict[str, Any]  # the web app manifest
 
 
 @dataclass
@@ -52,18 +68,27 @@ class BuildState:
     chrome: list[ChromeRule]  # where i18n.js puts Material's chrome in the reader's language (codex.chrome)
     nav_keys: dict[str, str]  # hand-written page -> the label key of its title (mkdocs.yml's nav)
     own_pages: dict[str, tuple[str, GeneratedPage]] = field(default_factory=dict)  # page -> (marker, its HTML)
+    app: OfflineApp | None = None  # None in the offline copy and under `mkdocs serve`
     content: SiteContent | None = None
     pdfs: concurrent.futures.Future[dict[str, bytes]] | None = None
     script_hashes: set[str] = field(default_factory=set)
 
 
 _state: BuildState | None = None
+_command: str | None = None  # "build", "serve", "gh-deploy": from on_startup (None when MkDocs is driven directly)
 
 
 def _current() -> BuildState:
     if _state is None:  # MkDocs calls on_config first; anything else is a programming error
         raise PluginError("codex hooks: on_config has not run")
     return _state
+
+
+def on_startup(command: str, **_: Any) -> None:
+    """Remember the command: under `mkdocs serve` the site is no app, or a worker would serve saved pages while
+    they are being edited."""
+    global _command
+    _command = command
 
 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
@@ -91,9 +116,62 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     lang = settings.language
     config.site_name = f"{LABELS['site_name'][lang]} · {LABELS['site_name'][other(lang)]}"
     chrome = list(MATERIAL_CHROME) + palette_rules(_palette_toggles(config, lang))
-    _state = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", _vendor_offline_shim(config, settings.root),
-                        _material_labels(config), chrome, nav_keys)
+    shim = _vendor_offline_shim(config, settings.root)
+    app = None if shim is not None or _command == "serve" else _offline_app(config, settings)
+    _state = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", shim, _material_labels(config),
+                        chrome, nav_keys, app=app)
     return config
+
+
+def _offline_app(config: MkDocsConfig, settings: Settings) -> OfflineApp:
+    """Workbox from npm, the manifest with the theme's colours, the icons made from the logo (tools/make_icons.py)."""
+    root = settings.root
+    workbox: dict[str, Path] = {}
+    version = ""
+    for module in WORKBOX_MODULES:
+        name = f"workbox-{module}.prod.js"
+        folder = _npm_package(root, f"workbox-{module}", (f"build/{name}", "package.json"))
+        version = json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"]
+        workbox[f"{WORKBOX_DIR}{version}/{name}"] = folder / "build" / name
+    window = _npm_package(root, "workbox-window", ("build/workbox-window.prod.mjs",))
+    workbox[WORKBOX_WINDOW] = window / "build" / "workbox-window.prod.mjs"
+    for path, source in list(workbox.items()):  # their source maps, which the files name (never precached)
+        if source.with_name(source.name + ".map").is_file():
+            workbox[path + ".map"] = source.with_name(source.name + ".map")
+    docs = Path(config.docs_dir)
+    missing = [icon.path for icon in offline.ICONS if not (docs / icon.path).is_file()]
+    if missing:
+        raise PluginError(f"{docs}: missing {', '.join(missing)}; run tools/make_icons.py")
+    source = docs / WORKER
+    if not source.is_file() or offline.BUILD_MARKER not in source.read_text(encoding="utf-8"):
+        raise PluginError(f"{source}: the service worker's source (with {offline.BUILD_MARKER}) is missing")
+    primary, background = _theme_colours(config)
+    language = settings.language
+    manifest = offline.web_manifest(
+        name=config.site_name, short_name=LABELS["offline_app_short_name"][language],
+        description=LABELS["site_description"][language], lang=language,
+        theme_color=primary, background_color=background,
+    )
+    return OfflineApp(source, workbox, manifest)
+
+
+def _theme_colours(config: MkDocsConfig) -> tuple[str, str]:
+    """The header's colour (the first palette's primary) and the page background, from the theme's own CSS."""
+    palette = config.theme.get("palette") or {}
+    first = palette[0] if isinstance(palette, list) and palette else palette if isinstance(palette, dict) else {}
+    primary = str(first.get("primary") or "indigo").replace(" ", "-")
+    scheme = str(first.get("scheme") or "default")
+    found: dict[str, str | None] = {"primary": None, "background": None}
+    for folder in config.theme.dirs:
+        for css in sorted((Path(folder) / "assets" / "stylesheets").glob("*.min.css")):
+            text = css.read_text(encoding="utf-8")
+            found["primary"] = found["primary"] or offline.css_colour(
+                text, f"[data-md-color-primary={primary}]", "--md-primary-fg-color")
+            found["background"] = found["background"] or offline.css_colour(
+                text, f"[data-md-color-scheme={scheme}]", "--md-default-bg-color")
+    if not found["primary"] or not found["background"]:
+        raise PluginError(f"the theme's stylesheets give no colour for primary '{primary}' or scheme '{scheme}'")
+    return found["primary"], found["background"]
 
 
 def _palette_toggles(config: MkDocsConfig, lang: str) -> list[str]:
@@ -147,6 +225,14 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
                                     inclusion=InclusionLevel.INCLUDED if in_nav else InclusionLevel.NOT_IN_NAV))
     for path, data in content.assets.items():
         files.append(File.generated(config, path, content=data))
+    worker_source = files.get_file_from_path(WORKER)
+    if worker_source is not None:  # the worker's source: on_post_build writes the filled-in worker (not a copy)
+        files.remove(worker_source)
+    if state.app is not None:
+        for path, source in state.app.workbox.items():
+            files.append(File.generated(config, path, abs_src_path=str(source)))
+        manifest = json.dumps(state.app.manifest, ensure_ascii=False, indent=1)
+        files.append(File.generated(config, WEB_MANIFEST, content=manifest))
     if state.iframe_worker is not None:
         files.append(File.generated(config, IFRAME_WORKER, abs_src_path=str(state.iframe_worker)))
     for name in PYODIDE_FILES:
@@ -178,6 +264,9 @@ def on_env(env: Any, **_: Any) -> Any:
     env.globals["codex_description"] = lambda page: Markup(
         description_tag(page.meta.get("codex_description") if page else None, lang))
     env.globals["codex_footer"] = lambda: Markup(footer_html())
+    app = state.app
+    env.globals["codex_app"] = None if app is None else {  # overrides/partials/offline-head.html
+        "manifest": WEB_MANIFEST, "theme_color": app.manifest["theme_color"], "apple_icon": offline.APPLE_ICON}
     return env
 
 
@@ -256,6 +345,40 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
     (site / "_headers").write_text(headers_file(sorted(hashes)), encoding="utf-8")
     _rewrite_as_utf8(site / "search" / "search_index.json")
     state.script_hashes.clear()
+    if state.app is not None:  # last: the worker's precache list hashes every file written above
+        _write_offline(site, state, state.app)
+    elif _command == "serve":  # a worker a build once installed on this address removes itself and its caches
+        (site / WORKER).write_text(offline.RETIRED_WORKER, encoding="utf-8")
+
+
+def _write_offline(site: Path, state: BuildState, app: OfflineApp) -> None:
+    """The service worker with the build's precache list (core and per-game parts), and each optional game's list."""
+    start = time.perf_counter()
+    root = str(site)
+    paths = [os.path.join(folder, name)[len(root) + 1:].replace(os.sep, "/")  # 30,000 files: no pathlib here
+             for folder, _, names in os.walk(root) for name in names]
+    index = site / offline.MATERIAL_SEARCH_INDEX
+    settings = state.settings
+    plan = offline.plan(
+        paths, lambda path: _read(os.path.join(root, path)), state.glossary.games, directory_urls=settings.directory_urls,
+        limits=offline.Limits(settings.offline_game_bytes, settings.offline_total_bytes),
+        search_langs=offline.search_languages(index.read_text(encoding="utf-8") if index.is_file() else None),
+        pyodide_dir=state.pyodide_dir,
+    )
+    workbox = [path for path in app.workbox if path.startswith(WORKBOX_DIR) and path.endswith(".js")]
+    for path, data in offline.outputs(plan, app.worker_source.read_text(encoding="utf-8"), workbox).items():
+        target = site / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    figures = offline.summary(plan)
+    optional = f"; kept per game on request: {', '.join(plan.optional)}" if plan.optional else ""
+    log.info(f"offline: {figures['automatic_files']} files, {figures['automatic_gzip'] / offline.MB:.1f} MB gzip "
+             f"saved after the first visit{optional} ({time.perf_counter() - start:.2f} s)")
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
 
 
 def _rewrite_as_utf8(path: Path) -> None:

@@ -30,12 +30,24 @@ def test_pages_link_to_files(offline_site):
     assert not (offline_site / "t").exists()  # short links are for sharing online
 
 
+def test_no_service_worker_or_app_manifest_in_the_copy(offline_site):
+    """file:// runs no service worker: the copy carries neither the worker nor the manifest link (which would
+    only fail there); offline.js stays and does nothing."""
+    assert not (offline_site / "sw.js").exists() and not (offline_site / "manifest.webmanifest").exists()
+    assert not (offline_site / "assets" / "workbox").exists()
+    html = (offline_site / "mage-wars" / "conjuration.html").read_text(encoding="utf-8")
+    assert 'rel="manifest"' not in html and "offline.js" in html
+
+
 def test_search_works_from_the_local_disk(offline_site):
     from playwright.sync_api import expect, sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto((offline_site / "index.html").as_uri())
         search = page.locator("input.md-search__input")
         # The Russian name finds the term. The index loads in the background, and a query sent before it is
@@ -55,4 +67,6 @@ def test_search_works_from_the_local_disk(offline_site):
         page.wait_for_load_state()
         assert urlsplit(page.url).scheme == "file"
         assert urlsplit(page.url).path.endswith("/mage-wars/incorporeal.html")
+        assert page.evaluate("() => navigator.serviceWorker.controller") is None
         browser.close()
+    assert errors == []

@@ -12,6 +12,9 @@ from .labels import LANGS, label
 from .model import Glossary
 
 PYODIDE_DIR = "assets/pyodide/"
+WORKER = "sw.js"  # the service worker: at the site root, so its scope is the whole site
+WEB_MANIFEST = "manifest.webmanifest"
+WORKBOX_DIR = "assets/workbox/"  # the worker's Workbox modules, in a versioned folder like Pyodide's
 
 
 def redirect_pages(glossary: Glossary) -> dict[str, str]:
@@ -118,7 +121,11 @@ def headers(script_hashes: list[str]) -> dict[str, dict[str, str]]:
             "X-Frame-Options": "DENY",
         },
         f"/{PYODIDE_DIR}*": {"Cache-Control": "public, max-age=31536000, immutable"},  # a versioned folder
+        f"/{WORKBOX_DIR}*": {"Cache-Control": "public, max-age=31536000, immutable"},  # a versioned folder
         "/*.wasm": {"Content-Type": "application/wasm"},
+        # Browsers check the worker for a new version on navigation: always ask the host, never a stale copy.
+        f"/{WORKER}": {"Cache-Control": "no-cache"},
+        f"/{WEB_MANIFEST}": {"Content-Type": "application/manifest+json", "Cache-Control": "no-cache"},
     }
 
 

@@ -73,6 +73,12 @@ LABELS: dict[str, dict[str, str]] = {
     "home_offline": {"en": "Offline", "ru": "Офлайн"},
     "home_offline_text": {"en": "Each glossary can be downloaded as a PDF: the link is on its game's page.",
                           "ru": "Каждый глоссарий можно скачать в PDF — ссылка на странице игры."},
+    "home_install": {"en": "Install the site on your phone as an app (the browser's menu: Install app, or Add to Home "
+                           "Screen): after one visit online, every term, the game indexes and search work without a "
+                           "network; the linker too, once you have opened it online.",
+                     "ru": "Сайт можно установить на телефон как приложение (меню браузера: «Установить приложение» или "
+                           "«На экран „Домой“»): после одного посещения с сетью все термины, указатели игр и поиск "
+                           "работают без сети, а связыватель — после того, как вы хоть раз открыли его с сетью."},
     # the 404 page (overrides/404.html)
     "not_found": {"en": "Page not found", "ru": "Страница не найдена"},
     "not_found_text": {"en": "There is no page at this address. It may have moved: try the search, or start again "
@@ -183,7 +189,7 @@ LABELS: dict[str, dict[str, str]] = {
     "lang_en": {"en": "English", "ru": "Английский"},
     "print_note": {"en": "Terms are ordered A–Z by English name; underlined words link to their terms.",
                    "ru": "Термины упорядочены по английским названиям (A–Z); подчёркнутые слова — ссылки на термины."},
-    # the linker (CLI messages and the widget; the widget still has its own Russian copies until the bilingual pass)
+    # the linker (CLI messages and the widget)
     "linker_auto": {"en": "Auto", "ru": "Авто"},
     "linker_auto_detected": {"en": "Auto: {game}", "ru": "Авто: {game}"},
     "linker_auto_none": {"en": "Auto: no game recognised", "ru": "Авто: игра не распознана"},
@@ -198,6 +204,23 @@ LABELS: dict[str, dict[str, str]] = {
     "linker_worker_failed": {"en": "Error: the linker's background process stopped ({reason}). Restarting it…",
                              "ru": "Ошибка: фоновый процесс связывателя остановился ({reason}). Перезапускаю…"},
     "linker_timeout": {"en": "no answer within {seconds} s", "ru": "нет ответа за {seconds} с"},
+    # reading offline (the service worker; docs/assets/javascripts/offline.js fills in the {placeholders})
+    "offline_app_short_name": {"en": "Rules Codex", "ru": "Кодекс"},  # the home-screen name (web app manifest)
+    "offline_update": {"en": "A new version of this site is available.", "ru": "Доступна новая версия сайта."},
+    "offline_reload": {"en": "Reload", "ru": "Обновить"},
+    "offline_saved": {"en": "This game is saved on this device: its pages open without a network.",
+                      "ru": "Эта игра сохранена на устройстве: её страницы открываются без сети."},
+    "offline_keep": {"en": "Keep this game offline", "ru": "Сохранить игру для работы без сети"},
+    "offline_keep_note": {"en": "Downloads {size} once. Without it, this game's pages open only online.",
+                          "ru": "Один раз загрузит {size}. Без этого страницы игры открываются только при наличии сети."},
+    "offline_saving": {"en": "Saving for offline use… {done} / {total}",
+                       "ru": "Сохранение для работы без сети… {done} / {total}"},
+    "offline_kept": {"en": "This game is kept on this device for reading offline.",
+                     "ru": "Игра сохранена на этом устройстве для чтения без сети."},
+    "offline_forget": {"en": "Remove it from this device", "ru": "Удалить с устройства"},
+    "offline_failed": {"en": "Could not save the game ({error}). Try again when online.",
+                       "ru": "Не удалось сохранить игру ({error}). Попробуйте ещё раз, когда будет сеть."},
+    "offline_megabytes": {"en": "{n} MB", "ru": "{n} МБ"},
 }
 
 # Material's own interface strings that this site shows (its header, search, navigation, footer, code blocks):

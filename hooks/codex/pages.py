@@ -264,6 +264,8 @@ def game_index_page(game: Game, pdf: bool = False, directory_urls: bool = True) 
     if pdf:
         href = relative_url(here, f"pdf/{game.id}.pdf", directory_urls)
         parts.append(f'<p><a class="md-button" href="{href}" download>{both_label("download_pdf")}</a></p>')
+    # Filled by offline.js when a service worker runs: saved with the site, or a "keep this game offline" control.
+    parts.append(f'<div class="codex-offline" data-codex-offline-game="{_e(game.id)}" hidden></div>')
     parts.append('<div class="codex-index">')
     for key, name_lang in (("by_ru", "ru"), ("by_en", "en")):
         # The Russian-name index is for Russian readers; English readers see A–Z first.

@@ -10,6 +10,8 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
+from .offline import GAME_LIMIT, MB, TOTAL_LIMIT
+
 LANGUAGES = ("en", "ru")
 
 
@@ -18,6 +20,10 @@ class CodexOptions(base.Config):  # type: ignore[no-untyped-call]  # MkDocs' own
 
     glossary = c.Type(str, default="glossary")  # the glossary folder, relative to mkdocs.yml
     pdf = c.Type(bool, default=True)  # print each game's PDF (`CODEX_PDF=false` in mkdocs.yml's !ENV: previews)
+    # Reading offline: a game larger than this (MB, gzip) is kept per game on request instead of saved for all;
+    # past the total, the largest games are too.
+    offline_game_mb = c.Type((int, float), default=GAME_LIMIT / MB)
+    offline_total_mb = c.Type((int, float), default=TOTAL_LIMIT / MB)
 
 
 @dataclass(frozen=True)
@@ -30,6 +36,8 @@ class Settings:
     site_url: str  # always ends with "/"
     language: str  # the default interface language (theme.language): before a script picks the reader's
     directory_urls: bool
+    offline_game_bytes: int = GAME_LIMIT
+    offline_total_bytes: int = TOTAL_LIMIT
 
 
 class SettingsError(ValueError):
@@ -52,6 +60,7 @@ def from_config(config: Any) -> Settings:
         root=root, glossary_dir=root / options.glossary, pdf=options.pdf,
         site_url=(config.site_url or "/").rstrip("/") + "/", language=language,
         directory_urls=config.use_directory_urls,
+        offline_game_bytes=round(options.offline_game_mb * MB), offline_total_bytes=round(options.offline_total_mb * MB),
     )
 
 

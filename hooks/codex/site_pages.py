@@ -29,7 +29,7 @@ def _section(anchor: str, key: str) -> str:
 
 
 def home_page(games: list[Game], from_page: str = "index.md", directory_urls: bool = True) -> GeneratedPage:
-    """The home page: what the site is, its games, the linker, the PDFs."""
+    """The home page: what the site is, its games, the linker, the PDFs and reading offline."""
     linker = relative_url(from_page, "resolver.md", directory_urls)
     link = {lang: f'<a href="{linker}">{html.escape(LABELS["home_linker_link"][lang])}</a>' for lang in LANGS}
     title = reader_first(LABELS["site_name"])
@@ -42,6 +42,7 @@ def home_page(games: list[Game], from_page: str = "index.md", directory_urls: bo
         both({lang: fill("home_linker_text", lang, link=link[lang]) for lang in LANGS}, "p", escape=False),
         _section("offline", "home_offline"),
         both_label("home_offline_text", "p"),
+        both_label("home_install", "p"),
     ]
     toc = _toc(("rules-codex", title), [("games", both_label("home_games")), ("linker", both_label("home_linker")),
                                         ("offline", both_label("home_offline"))])

@@ -1,0 +1,203 @@
+// Offline reading, the page's side (mkdocs.yml extra_javascript, on every page): registers the site's service
+// worker (sw.js at the site root, made by the build from docs/sw.js) through workbox-window, shows a small notice
+// when a new version is ready, and on a game's index page the "keep this game offline" control for a game too
+// large to be saved for everyone. Text in both languages from labels.js (codex.labels, keys offline_*).
+//
+// Nothing happens from file:// (the offline copy, `make offline`: browsers run no service worker there), under
+// `mkdocs serve`, or in a browser without service workers; the site works as before.
+(function () {
+  "use strict";
+
+  if (window.__codexOffline) return; // the script ran again after an instant navigation: the first copy works
+  var state = (window.__codexOffline = { module: null, workbox: null, reloading: false });
+  if (location.protocol === "file:" || !("serviceWorker" in navigator)) return;
+  // Only a build that is an app links its manifest (overrides/partials/offline-head.html): not the offline copy,
+  // not `mkdocs serve` (whose sw.js only removes a worker an earlier build left).
+  if (!document.querySelector('link[rel="manifest"]')) return;
+
+  var script =
+    document.currentScript || document.querySelector('script[src*="assets/javascripts/offline.js"]');
+  var SCRIPT_URL = script && script.src
+    ? script.src
+    : new URL("assets/javascripts/offline.js", window.__md_scope || document.baseURI).href;
+  var WORKER = new URL("../../sw.js", SCRIPT_URL).href; // this file is <site>/assets/javascripts/offline.js
+  var WORKBOX_WINDOW = new URL("vendor/workbox-window.prod.mjs", SCRIPT_URL).href;
+  var labels = window.codexLabels || {};
+  var LANGS = ["en", "ru"];
+
+  // --- interface text: both languages, the stylesheet shows the reader's (the site's language contract) --------
+
+  function text(key, lang, values) {
+    var entry = labels[key] || {};
+    var out = entry[lang] || entry.en || key;
+    Object.keys(values || {}).forEach(function (name) {
+      out = out.split("{" + name + "}").join(values[name](lang));
+    });
+    return out;
+  }
+
+  function both(key, values) {
+    var shown = LANGS.map(function (lang) { return text(key, lang, values); });
+    if (shown[0] === shown[1]) return document.createTextNode(shown[0]);
+    var fragment = document.createDocumentFragment();
+    LANGS.forEach(function (lang, i) {
+      var span = document.createElement("span");
+      span.className = "codex-l10n";
+      span.lang = lang;
+      span.textContent = shown[i];
+      fragment.appendChild(span);
+    });
+    return fragment;
+  }
+
+  function megabytes(bytes) {
+    return function (lang) {
+      var mb = Math.max(bytes / 1048576, 0.1);
+      return text("offline_megabytes", lang, {
+        n: function () { return mb.toLocaleString(lang, { maximumFractionDigits: 1 }); },
+      });
+    };
+  }
+
+  function el(tag, className, children) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    (children || []).forEach(function (child) { node.appendChild(child); });
+    return node;
+  }
+
+  function button(key, onClick) {
+    var node = el("button", "codex-offline__button", [both(key)]);
+    node.type = "button";
+    node.addEventListener("click", onClick);
+    return node;
+  }
+
+  // --- the update notice --------------------------------------------------------------------------------------
+
+  function reload() {
+    state.reloading = true;
+    navigator.serviceWorker.getRegistration().then(function (registration) {
+      if (registration && registration.waiting) state.workbox.messageSkipWaiting(); // "controlling" reloads
+      else location.reload(); // another tab already let the new version take over
+    }, function () { location.reload(); });
+  }
+
+  function showUpdate() {
+    if (document.getElementById("codex-update")) return;
+    var notice = el("div", "codex-update", [el("span", "codex-update__text", [both("offline_update")])]);
+    notice.id = "codex-update";
+    notice.setAttribute("role", "status");
+    var again = button("offline_reload", function () {
+      again.disabled = true;
+      reload();
+    });
+    notice.appendChild(again);
+    document.body.appendChild(notice); // outside Material's container: it stays across instant navigation
+  }
+
+  // --- a game kept offline (games too large to be saved with the rest) ----------------------------------------
+
+  function controlled() {
+    if (navigator.serviceWorker.controller) return Promise.resolve(navigator.serviceWorker.controller);
+    return new Promise(function (resolve) {
+      navigator.serviceWorker.addEventListener("controllerchange", function () {
+        resolve(navigator.serviceWorker.controller);
+      }, { once: true });
+    });
+  }
+
+  function ask(message) {
+    return controlled().then(function (worker) { return state.module.messageSW(worker, message); });
+  }
+
+  function renderGame(box, game, info) {
+    while (box.firstChild) box.removeChild(box.firstChild);
+    if (!info) { box.hidden = true; return; }
+    box.hidden = false;
+    box.dataset.state = info.automatic ? "automatic" : info.kept ? "kept" : "available";
+    if (info.automatic) {
+      box.appendChild(el("p", "codex-offline__status", [both("offline_saved")]));
+      return;
+    }
+    if (info.kept) {
+      box.appendChild(el("p", "codex-offline__status", [both("offline_kept")]));
+      box.appendChild(button("offline_forget", function () {
+        ask({ type: "CODEX_FORGET", game: game }).then(function () { refreshGame(box, game); });
+      }));
+      return;
+    }
+    box.appendChild(button("offline_keep", function () { keepGame(box, game); }));
+    box.appendChild(el("p", "codex-offline__note", [both("offline_keep_note", { size: megabytes(info.bytes) })]));
+  }
+
+  function keepGame(box, game) {
+    while (box.firstChild) box.removeChild(box.firstChild);
+    box.dataset.state = "saving";
+    var status = el("p", "codex-offline__status", [both("offline_saving", { done: n(0), total: n(0) })]);
+    status.setAttribute("role", "status");
+    box.appendChild(status);
+    function onProgress(event) {
+      var data = event.data || {};
+      if (data.type !== "CODEX_PROGRESS" || data.game !== game) return;
+      while (status.firstChild) status.removeChild(status.firstChild);
+      status.appendChild(both("offline_saving", { done: n(data.done), total: n(data.total) }));
+    }
+    navigator.serviceWorker.addEventListener("message", onProgress);
+    ask({ type: "CODEX_KEEP", game: game }).then(function (answer) {
+      navigator.serviceWorker.removeEventListener("message", onProgress);
+      if (answer && answer.ok) { refreshGame(box, game); return; }
+      failed(box, game, (answer && answer.error) || "?");
+    }, function (error) {
+      navigator.serviceWorker.removeEventListener("message", onProgress);
+      failed(box, game, String((error && error.message) || error));
+    });
+  }
+
+  function n(number) {
+    return function (lang) { return Number(number).toLocaleString(lang); };
+  }
+
+  function failed(box, game, error) {
+    while (box.firstChild) box.removeChild(box.firstChild);
+    box.dataset.state = "failed";
+    var message = el("p", "codex-offline__status", [both("offline_failed", { error: function () { return error; } })]);
+    message.setAttribute("role", "alert");
+    box.appendChild(message);
+    box.appendChild(button("offline_keep", function () { keepGame(box, game); }));
+  }
+
+  function refreshGame(box, game) {
+    return ask({ type: "CODEX_GAMES" }).then(function (answer) {
+      renderGame(box, game, answer && answer.games ? answer.games[game] : null);
+    }, function () { box.hidden = true; });
+  }
+
+  function mountGame() {
+    var box = document.querySelector("[data-codex-offline-game]");
+    if (!box || box.dataset.codexMounted) return;
+    box.dataset.codexMounted = "1";
+    refreshGame(box, box.getAttribute("data-codex-offline-game"));
+  }
+
+  // --- registration -------------------------------------------------------------------------------------------
+
+  import(WORKBOX_WINDOW).then(function (module) {
+    state.module = module;
+    var wb = (state.workbox = new module.Workbox(WORKER));
+    wb.addEventListener("waiting", showUpdate);
+    wb.addEventListener("controlling", function (event) {
+      if (!event.isUpdate) return; // the first visit: the worker took over the page it was installed from
+      if (state.reloading) location.reload();
+      else showUpdate();
+    });
+    wb.register().catch(function () { /* offline: the update check failed; the installed worker keeps serving */ });
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(mountGame); // Material: the first page and every instant navigation
+    } else {
+      mountGame();
+    }
+  }, function (error) {
+    console.warn("offline reading is not available:", error);
+  });
+})();
