@@ -9,8 +9,6 @@ Plain functions returning dicts (for benchmarks/run.py to call on sites it has b
                             build's own decision as written into sw.js
   offline_step_cost(site)   the time of the build's offline step (codex.offline's plan and the worker's text:
                             what hooks/glossary.py runs in on_post_build), measured on the built site
-  workbox_build_cost(site)  the same manifest made by workbox-build's getManifest under Node.js (the
-                            alternative this project did not take), when the npm package is installed
 `__main__` builds the real glossary and synthetic ones (benchmarks/synth.py) with CODEX_PDF=false in temporary
 directories and prints the figures. Nothing is written in the repository.
 """
@@ -22,7 +20,6 @@ import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,8 +30,10 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT / "hooks"))
 sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from codex import offline  # noqa: E402
+
 
 def _site_files(site: Path) -> list[str]:
     root = str(site)
@@ -111,66 +110,26 @@ def offline_step_cost(site: Path, runs: int = 3) -> dict[str, Any]:
     return {"median_s": statistics.median(times), "runs": runs}
 
 
-WORKBOX_BUILD = r"""
-const {getManifest} = require(process.argv[1]);  // node -e: the first argument is argv[1]
-getManifest({
-  globDirectory: process.argv[2], globPatterns: ["**/*"], maximumFileSizeToCacheInBytes: 1e9,
-  globIgnores: ["pdf/**", "assets/pyodide/**", "assets/workbox/**", "assets/offline/**", "**/*.map",
-                "assets/codex/*.whl", "assets/codex/*.json", "_headers", "_redirects", "sitemap.xml.gz", "sw.js"],
-}).then((r) => console.log(JSON.stringify({count: r.count, size: r.size})));
-"""
-
-
-def workbox_build_cost(site: Path) -> dict[str, Any] | None:
-    """workbox-build's getManifest over the same files (one manifest: it has no split by game, no gzip sizes),
-    as a Node.js subprocess the build would have to start; None when the npm package is not installed."""
-    package = ROOT / "node_modules" / "workbox-build"
-    node = shutil.which("node")
-    if not package.is_dir() or node is None:
-        return None
-    start = time.perf_counter()
-    result = subprocess.run([node, "-e", WORKBOX_BUILD, str(package), str(site)], capture_output=True, text=True,
-                            timeout=900)
-    wall = time.perf_counter() - start
-    if result.returncode != 0:
-        return {"error": result.stderr.strip().splitlines()[-1:]}
-    return {"wall_s": wall, **json.loads(result.stdout)}
-
-
 # --- the command line: build each size, print the figures -----------------------------------------------------------
-
-
-def _project(tmp: Path, size: str) -> Path:
-    import synth
-
-    project = tmp / f"project-{size}"
-    project.mkdir(parents=True)
-    for name in ("mkdocs.yml", "package.json"):
-        shutil.copy2(ROOT / name, project / name)
-    for name in ("docs", "hooks", "overrides"):
-        shutil.copytree(ROOT / name, project / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    (project / "node_modules").symlink_to(ROOT / "node_modules")
-    if size == "real":
-        shutil.copytree(ROOT / "glossary", project / "glossary")
-    else:
-        synth.write_glossary(project / "glossary", synth.scaled_glossary(total=int(size)))
-    return project
 
 
 def build(project: Path, site: Path) -> float:
     """`mkdocs build` without PDFs, as a subprocess; its wall time."""
-    env = {**os.environ, "CODEX_PDF": "false", "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(project / "hooks")}
-    start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], cwd=project, env=env,
-                            capture_output=True, text=True, timeout=3600)
-    if result.returncode != 0:
-        raise SystemExit(f"the build of {project} failed:\n{result.stderr[-2000:]}")
-    return time.perf_counter() - start
+    from measure import build_env, run_measured
+
+    result = run_measured([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], project,
+                          {**build_env(0, project), "CODEX_PDF": "false"}, site.parent / f"{site.name}.log")
+    if result["rc"] != 0:
+        raise SystemExit(f"the build of {project} failed:\n{result['log_tail']}")
+    wall: float = result["wall_s"]
+    return wall
 
 
 def measure(size: str, tmp: Path) -> dict[str, Any]:
     print(f"offline: {size}: generating and building", file=sys.stderr, flush=True)
-    project = _project(tmp, size)
+    from build import make_project
+
+    project = make_project(tmp, size)
     site = tmp / f"site-{size}"
     build_s = build(project, site)
     terms = sum(len(json.loads((site / "assets" / "codex" / f"{g}.json").read_text(encoding="utf-8"))["terms"])
@@ -178,8 +137,7 @@ def measure(size: str, tmp: Path) -> dict[str, Any]:
     print(f"offline: {size}: measuring", file=sys.stderr, flush=True)
     step = offline_step_cost(site)
     return {"size": size, "terms": terms, "build_s": build_s, "offline_step": step,
-            "offline_step_share": step["median_s"] / build_s, "workbox_build": workbox_build_cost(site),
-            "precache": precache_size(site)}
+            "offline_step_share": step["median_s"] / build_s, "precache": precache_size(site)}
 
 
 def _mb(n: float) -> str:
@@ -206,12 +164,31 @@ def report(results: list[dict[str, Any]]) -> str:
     row("`mkdocs build` without PDFs", lambda r: f"{r['build_s']:.1f} s")
     row("… of which the offline step", lambda r: f"{r['offline_step']['median_s']:.2f} s "
         f"({r['offline_step_share']:.1%})")
-    row("workbox-build getManifest instead (Node.js)", lambda r: f"{r['workbox_build']['wall_s']:.2f} s"
-        if r["workbox_build"] and "wall_s" in r["workbox_build"] else str(r["workbox_build"] or "not installed"))
     limits = results[0]["precache"]["limits"]
     lines.append(f"\nLimits: a game over {_mb(limits['game'])} gzip, or past {_mb(limits['total'])} for the "
                  "automatic part, is offered per game. Sizes are gzip -6 of each file, exact.")
     return "\n".join(lines)
+
+
+def section(report_: Any, sites: dict[str, Any], sizes: list[str]) -> None:
+    """Section 8 of benchmarks/run.py, on the sites section 2 built (their builds' times are section 2's)."""
+    results = []
+    for size in sizes:
+        site = sites[size]["project"]
+        build_s = report_.data["build"][size]["project without PDFs"]["wall_s"]
+        step = offline_step_cost(site, runs=1 if size != "real" else 3)
+        terms = sum(len(json.loads((site / "assets" / "codex" / f"{g}.json").read_text(encoding="utf-8"))["terms"])
+                    for g in _site_facts(site)[0])
+        results.append({"size": size, "terms": terms, "build_s": build_s, "offline_step": step,
+                        "offline_step_share": step["median_s"] / build_s, "precache": precache_size(site)})
+    report_.data["offline"] = results
+    report_.section("8. Offline: what the service worker saves")
+    report_.emit(report(results))
+    real = next((r for r in results if r["size"] == "real"), None)
+    if real:
+        gzip = real["precache"]["automatic"]["gzip"]
+        report_.aim("automatic precache, real glossary (gzip)", _mb(gzip), "≤ 3 MB",
+                    "met" if gzip <= 3 * offline.MB else "**not met**")
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ Sections, one module each (see benchmarks/README.md for what each measures and h
   5. search_node.py  Material's search worker under Node.js: building the index
   6. widget.py    (--browser) the linker widget in headless Chromium: bytes and time until ready, one linking call
   7. linker.py    hostile markup at 10 KB/100 KB/1 MB, 1 MB of mention-dense text; (--browser) the start-up breakdown
+  8. offline.py   what the service worker saves after the first visit (core, per game, opt-in), and its build step
 
 Sizes: `real` is the glossary as it is; a number N is a synthetic glossary of N terms made from the real one
 (synth.py). Everything is built in a temporary directory, never in the repository. The report is printed as
@@ -43,6 +44,7 @@ sys.path.insert(0, str(BENCH))
 import build  # noqa: E402
 import check  # noqa: E402
 import linker  # noqa: E402
+import offline  # noqa: E402
 import resolver  # noqa: E402
 import search_node  # noqa: E402
 import weight  # noqa: E402
@@ -148,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="where to write the figures as JSON (default: %(default)s)")
     parser.add_argument("--profile", action="store_true", help="add cProfile listings (linking; the largest build)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary projects and sites (path printed)")
-    parser.add_argument("--only", default="resolver,build,weight,check,search,browser,linker",
+    parser.add_argument("--only", default="resolver,build,weight,check,search,browser,linker,offline",
                         help="comma-separated sections to run (build is needed by weight, check, search, browser)")
     args = parser.parse_args(argv)
 
@@ -187,11 +189,12 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         run("resolver", lambda: resolver.section(report, args, tmp))
-        if only & {"build", "weight", "check", "search", "browser"}:
+        if only & {"build", "weight", "check", "search", "browser", "offline"}:
             sites = run("build", lambda: build.section(report, args, tmp, sizes, port)) or {}
         if sites:
             run("weight", lambda: weight.section(report, sites, sizes))
             run("check", lambda: check.section(report, args, sites, sizes))
+            run("offline", lambda: offline.section(report, sites, sizes))
             run("search", lambda: search_node.section(report, args, sites, sizes))
             if args.browser:
                 run("browser", lambda: widget.section(report, args, sites, port))
