@@ -1,8 +1,7 @@
 """The resolver widget in a real browser: Debian's Chromium, driven by Playwright, against the real built site.
 
-One browser, one context and ONE resolver page for the whole module: booting Pyodide is the slow part, so the
-page is loaded once and every test reuses it. Every request the context makes is recorded, and the last test
-checks that none of them left 127.0.0.1.
+One browser, one context and ONE resolver page for most of the module: booting Pyodide is the slow part, so the
+page is loaded once and those tests reuse it; the test of where requests go has a context of its own.
 """
 from __future__ import annotations
 
@@ -337,12 +336,23 @@ def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
         tab.close()
 
 
-# --- 6. nothing leaves the machine (keep this test last) -------------------------------------
+# --- 6. nothing leaves the machine ---------------------------------------------------------------
 
 
-def test_no_request_leaves_127_0_0_1(page, requests_seen, dialogs):
-    assert requests_seen, "no request was recorded"
-    assert [u for u in requests_seen if "/assets/pyodide/" in u], "the worker's requests were not recorded"
-    foreign = sorted({url for url in requests_seen if urlsplit(url).hostname != "127.0.0.1"})
-    assert foreign == []
-    assert dialogs == []
+def test_no_request_leaves_127_0_0_1(browser, site_server, site_url, codex):
+    """A reader's whole visit in a fresh context of its own — a term page, instant navigation to the linker, Python
+    booting in the worker, a post linked — asks nothing of any other host (requests of the page and its worker)."""
+    context = browser.new_context(locale="ru-RU")
+    seen: list[str] = []
+    context.on("request", lambda request: seen.append(request.url))
+    try:
+        tab = context.new_page()
+        tab.goto(term_url(site_url, "mage-wars", "aegis"))
+        tab.locator('nav.md-nav--primary a.md-nav__link[href$="resolver/"]').click()
+        expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        text = "Aegis 2 и Горение"
+        linked(tab, "mage-wars", "markdown", text, codex.link("mage-wars", text, "markdown"))
+    finally:
+        context.close()
+    assert [u for u in seen if "/assets/pyodide/" in u], "the worker's requests were not recorded: this proves nothing"
+    assert sorted({url for url in seen if urlsplit(url).hostname != "127.0.0.1"}) == []

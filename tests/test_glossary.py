@@ -46,9 +46,3 @@ def test_supplied_english_names_are_marked(glossary):
 ])
 def test_relations_read_from_the_text(glossary, game, term, relation, targets):
     assert targets <= set(getattr(glossary.game(game).term(term), relation))
-
-
-def test_every_term_is_bilingual(glossary):
-    for term in glossary.terms:
-        for lang in ("en", "ru"):
-            assert term.name[lang].strip() and term.definition[lang].strip(), (term.game, term.id, lang)

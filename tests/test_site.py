@@ -163,11 +163,6 @@ def test_open_graph_tags(glossary, pages, site_url):
     assert meta["og:site_name"] and meta["twitter:card"] == "summary"
 
 
-def test_pyodide_is_loaded_only_by_the_resolver_page(pages):
-    for path, page in pages.items():
-        assert not any("pyodide" in src for src in page.scripts), path
-
-
 def test_navigation_shows_games_not_terms(built_site):
     html = (built_site / "mage-wars/aegis/index.html").read_text(encoding="utf-8")
     nav = html[html.index("md-nav--primary"):html.index("md-content")]
