@@ -8,6 +8,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import os
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,13 +16,13 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import get_plugin_logger
+from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from markupsafe import Markup
 
-from codex import offline
+from codex import offline, search
 from codex.check import load
 from codex.chrome import MATERIAL_CHROME, ChromeRule, description_tag, footer_html, palette_rules, title_tag
 from codex.deploy import PYODIDE_DIR, WEB_MANIFEST, WORKBOX_DIR, WORKER, headers_file, inline_script_hashes
@@ -318,13 +319,16 @@ def on_page_content(html: str, page: Page, **_: Any) -> str:
 
 
 def on_post_page(output: str, page: Page, **_: Any) -> str:
-    """Keep each page's inline scripts for the Content-Security-Policy hashes (cheaper than re-reading site/)."""
+    """Material's search box talks to our search worker; keep each page's inline scripts for the CSP hashes."""
+    output = search.point_worker(output)  # search: #__config "search" -> our worker (codex.search)
     _current().script_hashes.update(inline_script_hashes([output]))
     return output
 
 
+@event_priority(-50)  # search: after the search plugin writes its index (0), before the offline plugin reads it (-100)
 def on_post_build(config: MkDocsConfig, **_: Any) -> None:
-    """The PDFs printed in the background; Netlify's `_headers`, with the CSP computed from the pages' inline scripts."""
+    """The PDFs printed in the background; the search index; Netlify's `_headers`, with the CSP computed from the
+    pages' inline scripts."""
     state = _current()
     site = Path(config.site_dir)
     if state.pdfs is not None:
@@ -338,12 +342,12 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
             path = site / "pdf" / f"{game_id}.pdf"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
+    _write_search(config, state)
     hashes = set(state.script_hashes)
     not_found = site / "404.html"  # rendered outside on_post_page
     if not_found.is_file():
         hashes.update(inline_script_hashes([not_found.read_text(encoding="utf-8")]))
     (site / "_headers").write_text(headers_file(sorted(hashes)), encoding="utf-8")
-    _rewrite_as_utf8(site / "search" / "search_index.json")
     state.script_hashes.clear()
     if state.app is not None:  # last: the worker's precache list hashes every file written above
         _write_offline(site, state, state.app)
@@ -381,11 +385,25 @@ def _read(path: str) -> bytes:
         return file.read()
 
 
-def _rewrite_as_utf8(path: Path) -> None:
-    """The search plugin writes Cyrillic as \\uXXXX escapes (6 bytes a letter): UTF-8 takes 2."""
-    if path.is_file():
-        data = json.loads(path.read_text(encoding="utf-8"))
-        path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+# --- search (codex.search): the index behind Material's search box, written over the search plugin's own -------
+def _write_search(config: MkDocsConfig, state: BuildState) -> None:
+    """Our search index (all inline in search_index.json when the offline plugin will turn that file into a script
+    for file://), in place of the search plugin's; the 404 page (rendered outside on_post_page) gets our worker."""
+    if state.content is None:
+        raise PluginError("codex hooks: on_files has not run")
+    site = Path(config.site_dir)
+    material = site / "search" / "search_index.json"
+    offline_copy = config.plugins.get("material/offline")
+    index = search.build(state.glossary, state.content.indexes, state.content.mentions, state.settings.directory_urls)
+    written = search.files(index, material.read_text(encoding="utf-8") if material.is_file() else None,
+                           inline=bool(offline_copy and offline_copy.config.enabled))
+    shutil.rmtree(site / search.DATA_DIR, ignore_errors=True)
+    for path, data in written.items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_bytes(data)
+    not_found = site / "404.html"
+    if not_found.is_file():
+        not_found.write_text(search.point_worker(not_found.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any, **_: Any) -> Any:

@@ -150,3 +150,13 @@ def name_pattern(name: str) -> list[str]:
         else:
             out.extend(fold(w) for w in WORD.findall(piece))
     return out
+
+
+def russian_stem_rules() -> dict[str, object]:
+    """`russian_stem` as data (its endings, longest first, and its limits), for the browser's copy of the fallback.
+
+    codex.search writes this into the site's search index, so the search worker strips exactly these endings;
+    tests/test_search_js.py checks that both give the same stem for the same words.
+    """
+    endings = sorted(_RU_ENDINGS, key=lambda e: (-len(e), e))
+    return {"endings": endings, "min_stem": MIN_STEM, "keep": 2}  # keep: letters that must remain (see above)

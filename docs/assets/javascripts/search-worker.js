@@ -1,0 +1,511 @@
+// Rules Codex site search: the engine behind Material for MkDocs' own search box, as a Web Worker speaking
+// Material's worker protocol (page -> worker {type: 0 SETUP, data: search_index.json}, worker -> page
+// {type: 1 READY}, page -> worker {type: 2 QUERY, data: "what the reader typed"}, worker -> page
+// {type: 3 RESULT, data: {items: [[{location, title, text, score, terms}]]}}).
+//
+// The index is built in Python (hooks/codex/search.py) from the resolver's word forms: every form of every name
+// word is looked up here, never generated. What this file computes itself — folding, tokenising, the Russian
+// suffix-stripping fallback, the full-text stems — follows rules the build writes into the index (`rules`), and
+// tests/test_search_js.py checks it against the Python functions on the same words.
+//
+// Online, shards (word -> entries), the name vocabulary (typos) and result chunks (names, game, snippet) are
+// fetched on demand from search/codex/<hash>/. Under file:// (the offline copy, run by the iframe-worker shim,
+// where fetch does not work) they arrive inline in the SETUP data.
+//
+// Everything from the glossary is inserted as text: Material puts `title` and `text` into the page as HTML,
+// so every glossary string passes through escapeHtml() here.
+"use strict";
+
+(() => {
+  const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
+  const WORD = /[\p{L}\p{N}]+/gu;
+  const CYRILLIC = /[а-яё]/i;
+  const DIGITS = /^[0-9]+$/;
+  const MAX_TOKENS = 8;
+  const PREFIX_SHARDS = 4;   // a prefix search reads at most this many consecutive shards
+  const PREFIX_KEYS = 200;   // and takes at most this many completions
+
+  // Match weights: how much one query word counts when it stands for a name word.
+  const W = {
+    base: 1.0,        // the name word itself ("charge")
+    form: 0.95,       // another form of it ("charges", «эгиды»)
+    completion: 0.97, // the word being typed is the start of a longer name word ("counters" -> counterstrike)
+    shortStart: 0.85, // the same, from fewer than four letters
+    start: 0.6,       // an earlier query word is the start of a name word
+    stem: 0.9,        // the Russian suffix stripper's stem (a form the dictionary lacks)
+    typo1: 0.8,       // one letter off
+    typo2: 0.65,      // two letters off
+    gameWord: 0.5,    // a word of the game's name ("keyforge elusive")
+    wordSlot: 0.5,    // a word filling a name's placeholder ("smite evil")
+    textPrefix: 0.7,  // full text: the word being typed starts a definition word
+  };
+
+  let codex = null;       // config.codex from search_index.json
+  let pages = [];         // hand-written pages (Material's documents), with their words
+  let inline = null;      // everything, when it came inline (file://)
+  let latest = 0;         // the newest query: older ones that finish later are dropped
+  const shardCache = new Map();
+  const chunkCache = new Map();
+  let vocabulary = null;
+  let stop = new Set();    // words too common to search the text for
+
+  // --- words (the same rules as codex.forms / codex.search) -------------------------------------------------
+
+  function fold(word) {
+    return word.toLowerCase().replace(/ё/g, "е");
+  }
+
+  function tokens(text) {
+    return (text.match(WORD) || []).map(fold);
+  }
+
+  function length(word) {
+    return Array.from(word).length;  // code points, as Python counts
+  }
+
+  function dropLast(word, count) {
+    const chars = Array.from(word);
+    return chars.slice(0, chars.length - count).join("");
+  }
+
+  function isCyrillic(word) {
+    return CYRILLIC.test(word);
+  }
+
+  function russianStem(word) {
+    const ru = codex.rules.ru;
+    word = fold(word);
+    const size = length(word);
+    for (const ending of ru.endings) {
+      const cut = length(ending);
+      if (word.endsWith(ending) && size - cut >= ru.keep) return dropLast(word, cut);
+    }
+    return word;
+  }
+
+  function englishStem(word) {
+    const en = codex.rules.en;
+    for (const [suffix, replacement, keep, notAfter] of en.suffixes) {
+      const cut = length(suffix);
+      if (word.endsWith(suffix) && length(word) - cut >= keep) {
+        const before = dropLast(word, cut);
+        const last = Array.from(before).pop() || "";
+        if (notAfter && last && notAfter.includes(last)) continue;
+        word = before + replacement;
+        break;
+      }
+    }
+    if (length(word) > en.min && word.endsWith("e")) word = dropLast(word, 1);
+    if (length(word) >= en.min && word.endsWith("y")) word = dropLast(word, 1) + "i";
+    const chars = Array.from(word);
+    const n = chars.length;
+    if (n > en.min && chars[n - 1] === chars[n - 2] && !en.keep_double.includes(chars[n - 1])) word = dropLast(word, 1);
+    return word;
+  }
+
+  function textStem(word) {
+    if (DIGITS.test(word)) return word;
+    return isCyrillic(word) ? russianStem(word) : englishStem(word);
+  }
+
+  // Optimal string alignment distance (a swap of neighbours is one edit), or limit + 1 when it exceeds limit.
+  function distance(a, b, limit) {
+    a = Array.from(a); b = Array.from(b);
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    let before = null, previous = Array.from({length: b.length + 1}, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const current = [i];
+      let best = i;
+      for (let j = 1; j <= b.length; j++) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+        if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+        current.push(d);
+        if (d < best) best = d;
+      }
+      if (best > limit) return limit + 1;
+      before = previous; previous = current;
+    }
+    return previous[b.length];
+  }
+
+  // --- HTML (everything from the glossary goes through here) ------------------------------------------------
+
+  function escapeHtml(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  }
+
+  // The text, escaped, with the words the query matched in <mark>.
+  function marked(text, highlight) {
+    let out = "", at = 0;
+    for (const match of String(text).matchAll(WORD)) {
+      out += escapeHtml(text.slice(at, match.index));
+      const word = fold(match[0]);
+      const hit = highlight.stems.has(textStem(word)) || highlight.words.has(word) ||
+        (highlight.start && length(highlight.start) >= 2 && word.startsWith(highlight.start));
+      out += hit ? `<mark>${escapeHtml(match[0])}</mark>` : escapeHtml(match[0]);
+      at = match.index + match[0].length;
+    }
+    return out + escapeHtml(text.slice(at));
+  }
+
+  // Both languages, each marked for the page's language switch (the site's language contract).
+  function bilingual(values, highlight, tag = "span") {
+    if (values.en === values.ru) return marked(values.en, highlight);
+    return ["en", "ru"].map(lang =>
+      `<${tag} class="codex-l10n" lang="${lang}">${marked(values[lang], highlight)}</${tag}>`).join("");
+  }
+
+  // --- data ------------------------------------------------------------------------------------------------
+
+  function dataUrl(name) {
+    // This file is <site>/assets/javascripts/search-worker.js; the data is under <site>/search/codex/<hash>/.
+    return new URL(`../../${codex.dir}${name}`, self.location.href).href;
+  }
+
+  async function fetchJson(name) {
+    const response = await fetch(dataUrl(name));
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    return response.json();
+  }
+
+  function shard(number) {
+    if (inline) return Promise.resolve(inline.shards[number]);
+    if (!shardCache.has(number)) shardCache.set(number, fetchJson(`s${number}.json`));
+    return shardCache.get(number);
+  }
+
+  function chunk(number) {
+    if (inline) return Promise.resolve(inline.chunks[number]);
+    if (!chunkCache.has(number)) chunkCache.set(number, fetchJson(`c${number}.json`));
+    return chunkCache.get(number);
+  }
+
+  function names() {
+    if (inline) return Promise.resolve(inline.vocabulary);
+    if (!vocabulary) vocabulary = fetchJson("vocabulary.json");
+    return vocabulary;
+  }
+
+  // The shard holding a word: the last one whose first word is not after it (codex.search.shard_of).
+  function shardOf(word) {
+    const bounds = codex.shards;
+    let low = 0, high = bounds.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (bounds[middle] <= word) low = middle; else high = middle - 1;
+    }
+    return low;
+  }
+
+  // The shards a prefix search for `start` reads: from the word's own shard on, while shards may hold it.
+  function shardsStarting(start) {
+    const first = shardOf(start), out = [first];
+    for (let i = first + 1; i < codex.shards.length && out.length < PREFIX_SHARDS; i++) {
+      if (!codex.shards[i].startsWith(start)) break;
+      out.push(i);
+    }
+    return out;
+  }
+
+  function keysOf(value, form) {
+    if (value === undefined) return [];
+    if (value === "") return [form];
+    return typeof value === "string" ? [value] : value;
+  }
+
+  function decode(code) {
+    const [names, positions, lengths, flags] = codex.posting;
+    const f = code % flags; code = Math.floor(code / flags);
+    const m = code % lengths; code = Math.floor(code / lengths);
+    const position = code % positions; code = Math.floor(code / positions);
+    return {term: Math.floor(code / names), name: code % names, position, length: m, flags: f};
+  }
+
+  // --- matching ----------------------------------------------------------------------------------------------
+
+  function add(map, key, weight) {
+    if (!(map.get(key) >= weight)) map.set(key, weight);
+  }
+
+  // For each query word: the name words it can stand for (key -> weight), and the terms its stem finds in text.
+  async function lookUp(words) {
+    const last = words.length - 1;
+    const wanted = new Set();
+    words.forEach((word, i) => {
+      wanted.add(shardOf(word));
+      wanted.add(shardOf(textStem(word)));
+      if (isCyrillic(word)) wanted.add(shardOf(russianStem(word)));
+      if (length(word) >= 2) for (const n of shardsStarting(word)) wanted.add(n);
+      if (i === last && length(word) >= 3) for (const n of shardsStarting(textStem(word))) wanted.add(n);
+    });
+    const loaded = new Map();
+    await Promise.all([...wanted].map(async n => loaded.set(n, await shard(n))));
+    const table = (word, name) => (loaded.get(shardOf(word)) || {})[name] || {};
+    const found = [];
+    for (const [i, word] of words.entries()) {
+      const keys = new Map(), text = new Map();
+      const exact = keysOf(table(word, "f")[word], word);
+      for (const key of exact) add(keys, key, key === word ? W.base : W.form);
+      if (!exact.length && isCyrillic(word)) {
+        const stem = russianStem(word);
+        if (length(stem) >= codex.rules.ru.min_stem) for (const key of table(stem, "s")[stem] || []) add(keys, key, W.stem);
+      }
+      const exactOrStem = keys.size > 0;
+      if (length(word) >= 2 && !DIGITS.test(word)) {
+        const weight = i < last ? W.start : length(word) >= 4 ? W.completion : W.shortStart;
+        let taken = 0;
+        for (const n of shardsStarting(word)) {
+          for (const [form, value] of Object.entries(loaded.get(n).f)) {
+            if (form === word || !form.startsWith(word) || taken >= PREFIX_KEYS) continue;
+            taken++;
+            for (const key of keysOf(value, form)) if (key !== word && !exact.includes(key)) add(keys, key, weight);
+          }
+        }
+      }
+      const stem = textStem(word);
+      if (!DIGITS.test(word) && !stop.has(word)) {
+        for (const term of undelta(table(stem, "t")[stem])) add(text, term, 1);
+        if (i === last && length(word) >= 3) {
+          for (const n of shardsStarting(stem)) {
+            for (const [other, list] of Object.entries(loaded.get(n).t)) {
+              if (other !== stem && other.startsWith(stem)) for (const term of undelta(list)) add(text, term, W.textPrefix);
+            }
+          }
+        }
+      }
+      found.push({word, keys, text, exactOrStem, textHit: text.size > 0});
+    }
+    // Near spellings, only for a word that found neither a name word nor any definition word.
+    const typos = found.filter(f => !f.exactOrStem && !f.textHit && length(f.word) >= codex.typo && !DIGITS.test(f.word));
+    if (typos.length) {
+      const vocabulary = await names();
+      for (const f of typos) {
+        const cyrillic = isCyrillic(f.word), stem = cyrillic ? russianStem(f.word) : null;
+        for (const key of vocabulary) {
+          if (length(key) < codex.typo || Math.abs(length(key) - length(f.word)) > 3) continue;
+          let d = distance(f.word, key, 2);
+          if (cyrillic && d > 1) d = Math.min(d, distance(stem, russianStem(key), 2));
+          if (d <= 2) add(f.keys, key, d <= 1 ? W.typo1 : W.typo2);
+        }
+      }
+    }
+    // The postings of every name word found, from the shards that hold them (usually loaded already).
+    const keys = new Set(found.flatMap(f => [...f.keys.keys()]));
+    const more = [...new Set([...keys].map(shardOf))].filter(n => !loaded.has(n));
+    await Promise.all(more.map(async n => loaded.set(n, await shard(n))));
+    const postings = new Map();
+    for (const key of keys) postings.set(key, (loaded.get(shardOf(key)).k || {})[key] || []);
+    return {found, postings};
+  }
+
+  function undelta(list) {
+    const out = [];
+    let at = 0;
+    for (const step of list || []) out.push(at += step);
+    return out;
+  }
+
+  function gameOf(term) {
+    let game = 0;
+    codex.games.forEach((g, i) => { if (term >= g.start) game = i; });
+    return game;
+  }
+
+  // How well the query fits one name: each query word stands for at most one name word and the reverse.
+  function fit(words, name, pairs, gameWords) {
+    pairs.sort((a, b) => b.weight - a.weight);
+    const usedWord = new Map(), usedPosition = new Set();
+    for (const {word, position, weight} of pairs) {
+      if (usedWord.has(word) || usedPosition.has(position)) continue;
+      usedWord.set(word, weight);
+      usedPosition.add(position);
+    }
+    if (!usedPosition.size) return null;
+    let named = 0;
+    for (const weight of usedWord.values()) named += weight;
+    let number = !!(name.flags & 1), slot = !!(name.flags & 2), total = 0, extra = 0;
+    words.forEach((word, i) => {
+      if (usedWord.has(i)) { total += 1; return; }
+      if (DIGITS.test(word) && number) { number = false; extra += 1; total += 1; usedWord.set(i, 1); return; }
+      if (slot && !DIGITS.test(word)) { slot = false; extra += W.wordSlot; total += 1; usedWord.set(i, W.wordSlot); return; }
+      if (gameWords.has(word)) { extra += W.gameWord; total += 1; usedWord.set(i, W.gameWord); return; }
+      if (!stop.has(word)) total += 1;
+    });
+    const queryCover = (named + extra) / Math.max(total, 1);
+    const nameCover = named / Math.max(name.length, 1);
+    return {score: 2 * queryCover + Math.min(nameCover, 1) + (name.flags & 4 ? 0.02 : 0), words: usedWord};
+  }
+
+  function rank(words, {found, postings}) {
+    const byName = new Map();  // "term/name" -> {term, name, pairs}
+    found.forEach((f, i) => {
+      for (const [key, weight] of f.keys) {
+        for (const code of postings.get(key) || []) {
+          const p = decode(code), id = `${p.term}/${p.name}`;
+          if (!byName.has(id)) byName.set(id, {term: p.term, name: p, pairs: []});
+          byName.get(id).pairs.push({word: i, position: p.position, weight, key});
+        }
+      }
+    });
+    const terms = new Map();  // term -> {score, words: Map(query word -> weight), keys}
+    const gameWords = codex.games.map(g => new Set(g.words));
+    for (const {term, name, pairs} of byName.values()) {
+      const result = fit(words, name, pairs, gameWords[gameOf(term)]);
+      if (!result) continue;
+      const best = terms.get(term);
+      if (!best || result.score > best.score) {
+        terms.set(term, {score: result.score, words: result.words, keys: new Set(pairs.map(p => p.key))});
+      }
+    }
+    // Full text: the share of the query's words the definitions hold; below any name, a tie-breaker among names.
+    const counted = found.filter(f => !DIGITS.test(f.word) && !stop.has(f.word));
+    const text = new Map();
+    counted.forEach(f => { for (const [term, weight] of f.text) text.set(term, (text.get(term) || 0) + weight); });
+    for (const [term, sum] of text) {
+      const share = sum / counted.length;
+      const entry = terms.get(term);
+      if (entry) entry.score += 0.05 * share;
+      else terms.set(term, {score: 0.9 * share, words: new Map(found.map((f, i) => [i, f.text.get(term) || 0]).filter(([, w]) => w > 0)), keys: new Set()});
+    }
+    for (const [term, entry] of terms) entry.score += 0.0005 * parseInt(codex.popularity[term] || "0", 36);
+    return terms;
+  }
+
+  // The game pages (by the game's name) and the hand-written pages (by their titles' and texts' words).
+  function rankPages(words) {
+    const out = [];
+    const last = words.length - 1;
+    const counted = words.filter(w => !stop.has(w)).length || 1;
+    for (const game of codex.games) {
+      const own = new Set(game.words), matched = new Set();
+      words.forEach((w, i) => {
+        if (own.has(w) || (i === last && length(w) >= 2 && game.words.some(g => g.startsWith(w)))) matched.add(i);
+      });
+      if (!matched.size) continue;
+      out.push({
+        location: game.url, title: bilingual(game.name, highlightOf(words, new Set())), text: "",
+        score: 2 * matched.size / counted + Math.min(matched.size / game.words.length, 1), terms: termsOf(words, matched),
+      });
+    }
+    for (const page of pages) {
+      let sum = 0;
+      const matched = new Set();
+      words.forEach((word, i) => {
+        if (stop.has(word)) return;
+        const stem = textStem(word);
+        let best = page.titleStems.has(stem) ? 1 : page.textStems.has(stem) ? 0.6 : 0;
+        if (!best && i === last && length(stem) >= 3) {
+          for (const s of page.titleStems) if (s.startsWith(stem)) best = 0.7;
+          if (!best) for (const s of page.textStems) if (s.startsWith(stem)) best = 0.4;
+        }
+        if (best) { sum += best; matched.add(i); }
+      });
+      if (sum) out.push({...page.doc, score: 0.9 * sum / counted, terms: termsOf(words, matched)});
+    }
+    return out;
+  }
+
+  // Material's `terms`: each query word -> whether this result matched it (unmatched ones are listed as missing).
+  function termsOf(words, matched, extra = []) {
+    const out = {};
+    words.forEach((w, i) => {
+      if (DIGITS.test(w) && matched.has(i)) return;  // a parameter ("aegis 2"): neither missing nor highlighted
+      out[w] = out[w] || matched.has(i);
+    });
+    for (const e of extra) if (length(e) >= 3 && !(e in out)) out[e] = true;  // for highlighting on the page
+    return out;
+  }
+
+  function highlightOf(words, keys, more = []) {
+    const last = words[words.length - 1];
+    const stems = new Set([...words, ...keys, ...more].filter(w => !DIGITS.test(w)).map(textStem));
+    return {stems, words: new Set([...words, ...keys]), start: last && !DIGITS.test(last) ? last : ""};
+  }
+
+  async function search(query) {
+    const words = tokens(query).slice(0, MAX_TOKENS);
+    if (!words.length) return {items: []};
+    const looked = await lookUp(words);
+    const terms = rank(words, looked);
+    const ordered = [...terms.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
+    const pageHits = rankPages(words);
+    const top = ordered.slice(0, codex.limit);
+    const need = [...new Set(top.map(([term]) => Math.floor(term / codex.chunk)))];
+    const loaded = new Map();
+    await Promise.all(need.map(async n => loaded.set(n, await chunk(n))));
+    const items = top.map(([term, entry]) => {
+      const [game, location, en, ru, snippetEn, snippetRu] = loaded.get(Math.floor(term / codex.chunk))[term % codex.chunk];
+      const light = highlightOf(words, entry.keys);
+      return [{
+        location,
+        title: `<span lang="en">${marked(en, light)}</span> · <span lang="ru">${marked(ru, light)}</span>` +
+          ` <span class="codex-search-game">${codex.games[game].label}</span>`,
+        text: `<p class="codex-search-snippet">${bilingual({en: snippetEn, ru: snippetRu}, light)}</p>`,
+        score: entry.score,
+        terms: termsOf(words, new Set(entry.words.keys()), [...entry.keys].map(textStem)),
+      }];
+    });
+    // Pages merge into the list by score; a page's sections follow its article, as Material groups them.
+    const groups = new Map();
+    for (const hit of pageHits.sort((a, b) => b.score - a.score)) {
+      const article = hit.location.split("#")[0];
+      if (!groups.has(article)) groups.set(article, []);
+      groups.get(article).push(hit);
+    }
+    for (const [article, hits] of groups) {
+      if (!hits.some(h => h.location === article)) {
+        const doc = pages.find(p => p.doc.location === article);
+        if (doc) hits.push({...doc.doc, score: 0, terms: {}});
+      }
+      items.push(hits);
+    }
+    items.sort((a, b) => b[0].score - a[0].score);
+    return {items: items.slice(0, codex.limit)};
+  }
+
+  // --- protocol ----------------------------------------------------------------------------------------------
+
+  function setup(data) {
+    codex = (data.config && data.config.codex) || null;  // null: not our index (nothing to search)
+    if (!codex) return;
+    inline = codex.inline || null;
+    stop = new Set(codex.rules.stop);
+    const strip = html => String(html).replace(/<[^>]*>/g, " ").replace(/&[#\w]+;/g, " ");
+    pages = (data.docs || []).map(doc => ({
+      doc,
+      titleStems: new Set(tokens(strip(doc.title)).map(textStem)),
+      textStems: new Set(tokens(strip(doc.text)).map(textStem)),
+    }));
+  }
+
+  async function handle(message) {
+    switch (message.type) {
+      case SETUP:
+        setup(message.data);
+        return {type: READY};
+      case QUERY: {
+        const mine = ++latest;
+        let data;
+        try {
+          data = codex ? await search(message.data) : {items: []};
+        } catch (error) {
+          console.warn("search failed:", error);
+          data = {items: []};
+        }
+        return mine === latest ? {type: RESULT, data} : null;  // a newer query is on its way
+      }
+      default:
+        throw new TypeError(`unknown message type ${message.type}`);
+    }
+  }
+
+  addEventListener("message", async event => {
+    const answer = await handle(event.data);
+    if (answer) postMessage(answer);
+  });
+
+  // For tests (tests/test_search_js.py drives this file under Node.js).
+  self.codexSearch = {fold, tokens, russianStem, englishStem, textStem, distance, escapeHtml, handle};
+})();
