@@ -3,7 +3,8 @@
 // The worker gets a Web Worker's globals (self, addEventListener, postMessage, fetch reading SITE_DIR) and
 // SITE_DIR/search/search_index.json as its SETUP message, exactly as Material's page sends it. Requests (one JSON
 // array): {"words": [...]} -> each word's fold, tokens, russianStem, englishStem, textStem (the rules' parity
-// with Python), {"query": "..."} -> the RESULT message's items.
+// with Python), {"query": "..."} -> the RESULT message's items, {"race": ["...", ...]} -> the queries sent at once:
+// each one's items, or null for an answer the worker dropped. Every fetch is logged (answers.fetched).
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -12,6 +13,7 @@ const vm = require("vm");
 const [workerFile, siteDir] = process.argv.slice(2);
 const listeners = [];
 const posted = [];
+const fetched = [];
 const sandbox = {
   console,
   URL,
@@ -19,6 +21,7 @@ const sandbox = {
   addEventListener: (type, fn) => { if (type === "message") listeners.push(fn); },
   postMessage: message => posted.push(message),
   fetch: async url => {
+    fetched.push(url);
     const file = new URL(url).pathname;
     if (!fs.existsSync(file)) return {ok: false, status: 404, json: async () => null};
     const text = fs.readFileSync(file, "utf-8");
@@ -44,8 +47,11 @@ async function main() {
     } else if ("query" in request) {
       const answer = await api.handle({type: 2, data: request.query});
       answers.push(answer.data.items);
+    } else if (request.race) {  // queries sent before the previous answer: only the newest is answered
+      const all = await Promise.all(request.race.map(query => api.handle({type: 2, data: query})));
+      answers.push(all.map(answer => answer && answer.data.items));
     }
   }
-  process.stdout.write(JSON.stringify({ready: ready.type, answers}));
+  process.stdout.write(JSON.stringify({ready: ready.type, answers, fetched}));
 }
 main().catch(error => { console.error(error.stack || String(error)); process.exit(1); });

@@ -331,7 +331,7 @@
       if (DIGITS.test(word) && number) { number = false; extra += 1; total += 1; usedWord.set(i, 1); return; }
       if (slot && !DIGITS.test(word)) { slot = false; extra += W.wordSlot; total += 1; usedWord.set(i, W.wordSlot); return; }
       if (gameWords.has(word)) { extra += W.gameWord; total += 1; usedWord.set(i, W.gameWord); return; }
-      if (!stop.has(word)) total += 1;
+      total += stop.has(word) ? 0.5 : 1;  // "fight with": a name that has the little word fits better
     });
     const queryCover = (named + extra) / Math.max(total, 1);
     const nameCover = named / Math.max(name.length, 1);
