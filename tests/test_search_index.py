@@ -120,11 +120,13 @@ def test_full_text_postings_find_definitions(fixture_index):
 
 def test_records_hold_names_game_url_and_snippet_as_plain_text(fixture_index):
     record = fixture_index.records[_number(fixture_index, "north", "aegis")]
-    game, url, en, ru, snippet_en, snippet_ru = record
+    game, url, en, ru, snippet_en, snippet_ru, mentioned_by = record
     assert fixture_index.games[game]["id"] == "north"
     assert (url, en, ru) == ("north/aegis/", "Aegis X", "Эгида")
     assert snippet_en == "Attacks against the object roll X fewer dice."
     assert snippet_ru.startswith("Атаки против объекта")
+    mentioning = [sum(mentioned_by[: i + 1]) for i in range(len(mentioned_by))]  # deltas
+    assert mentioning == sorted(_number(fixture_index, "north", t) for t in ("elusive", "line-of-fire"))
 
 
 def test_offline_urls_are_html_files():
@@ -207,7 +209,7 @@ def test_files_offline_carry_everything_inline(fixture_index):
 
 def test_the_hash_changes_with_the_content(fixture_index):
     first = json.loads(search.files(fixture_index, None)["search/search_index.json"])["config"]["codex"]["dir"]
-    fixture_index.records[0] = [*fixture_index.records[0][:4], "changed", "изменено"]
+    fixture_index.records[0] = [*fixture_index.records[0][:4], "changed", "изменено", []]
     try:
         second = json.loads(search.files(fixture_index, None)["search/search_index.json"])["config"]["codex"]["dir"]
     finally:

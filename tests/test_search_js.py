@@ -150,6 +150,13 @@ def test_a_terms_own_page_ranks_above_pages_that_mention_it(fixture_site):
     assert items[0][0]["score"] > max(group[0]["score"] for group in items[1:])
 
 
+def test_pages_that_mention_the_named_term_in_another_language_are_found(fixture_site):
+    items = run_worker(fixture_site, [{"query": "неуловимый"}])["answers"][0]
+    # Line of Fire's definitions say "Elusive" only in English; the resolver's mention finds it for «неуловимый».
+    assert _locations(items)[0] == "north/elusive/"
+    assert "north/line-of-fire/" in _locations(items)
+
+
 def test_definition_words_find_pages_below_names(fixture_site):
     items = run_worker(fixture_site, [{"query": "кубиков"}, {"query": "blows"}, {"query": "forum"}])["answers"]
     assert _locations(items[0]) == ["north/aegis/"]  # «кубиков» is only in Aegis's definition

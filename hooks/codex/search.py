@@ -167,7 +167,9 @@ class SearchIndex:
     """Everything the worker needs, before it is split into files (`files`)."""
 
     games: list[dict[str, Any]]
-    records: list[list[Any]]  # per term number: [game number, url, name en, name ru, snippet en, snippet ru]
+    # per term number: [game number, url, name en, name ru, snippet en, snippet ru, the terms whose definitions
+    # mention it (the resolver's mentions, as deltas): pages that mention a term the query names are results too]
+    records: list[list[Any]]
     popularity: str  # one base-36 digit per term number
     words: dict[str, dict[str, Any]] = field(default_factory=dict)  # "f" forms, "s" stems, "k" postings, "t" text
     vocabulary: list[str] = field(default_factory=list)  # name words for near spellings
@@ -210,13 +212,15 @@ def build(
                     if mention.term != term_id:
                         mentioned_by.setdefault(mention.term, set()).add(term_id)
         ordered = sorted(game.terms.values(), key=lambda t: (sort_key(t.name["en"]), t.id))
+        numbers = {term.id: start + i for i, term in enumerate(ordered)}
         for term in ordered:
-            number = len(records)
+            number = numbers[term.id]
+            mentioning = sorted(numbers[t] for t in mentioned_by.get(term.id, ()))
             records.append([
                 game_number, page_url(f"{game_id}/{term.id}.md", directory_urls), term.name["en"], term.name["ru"],
-                snippet(term.definition["en"]), snippet(term.definition["ru"]),
+                snippet(term.definition["en"]), snippet(term.definition["ru"]), _deltas(mentioning),
             ])
-            popularity.append(min(MAX_POP, len(mentioned_by.get(term.id, ()))))
+            popularity.append(min(MAX_POP, len(mentioning)))
             _add_names(number, term, names.get(term.id, []), postings)
             for lang in LANGS:
                 for word in tokens(term.definition[lang]):

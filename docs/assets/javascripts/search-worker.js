@@ -24,6 +24,8 @@
   const MAX_TOKENS = 8;
   const PREFIX_SHARDS = 4;   // a prefix search reads at most this many consecutive shards
   const PREFIX_KEYS = 200;   // and takes at most this many completions
+  const MENTION_FROM = 2.5;  // a name this good (about every query word fits) brings the pages that mention it
+  const MENTION_TERMS = 3;   // from at most this many terms
 
   // Match weights: how much one query word counts when it stands for a name word.
   const W = {
@@ -38,6 +40,7 @@
     gameWord: 0.5,    // a word of the game's name ("keyforge elusive")
     wordSlot: 0.5,    // a word filling a name's placeholder ("smite evil")
     textPrefix: 0.7,  // full text: the word being typed starts a definition word
+    mention: 0.8,     // a page whose definition mentions the term the query names (in any form or language)
   };
 
   let codex = null;       // config.codex from search_index.json
@@ -275,9 +278,10 @@
           }
         }
       }
-      found.push({word, keys, text, exactOrStem, textHit: text.size > 0});
+      const pageHit = pages.some(p => p.titleStems.has(stem) || p.textStems.has(stem));
+      found.push({word, keys, text, exactOrStem, textHit: text.size > 0 || pageHit});
     }
-    // Near spellings, only for a word that found neither a name word nor any definition word.
+    // Near spellings, only for a word that found neither a name word nor any word of a definition or page.
     const typos = found.filter(f => !f.exactOrStem && !f.textHit && length(f.word) >= codex.typo && !DIGITS.test(f.word));
     if (typos.length) {
       const vocabulary = await names();
@@ -356,7 +360,7 @@
       if (!result) continue;
       const best = terms.get(term);
       if (!best || result.score > best.score) {
-        terms.set(term, {score: result.score, words: result.words, keys: new Set(pairs.map(p => p.key))});
+        terms.set(term, {score: result.score, words: result.words, keys: new Set(pairs.map(p => p.key)), named: true});
       }
     }
     // Full text: the share of the query's words the definitions hold; below any name, a tie-breaker among names.
@@ -429,14 +433,30 @@
     if (!words.length) return {items: []};
     const looked = await lookUp(words);
     const terms = rank(words, looked);
-    const ordered = [...terms.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
-    const pageHits = rankPages(words);
-    const top = ordered.slice(0, codex.limit);
-    const need = [...new Set(top.map(([term]) => Math.floor(term / codex.chunk)))];
     const loaded = new Map();
-    await Promise.all(need.map(async n => loaded.set(n, await chunk(n))));
+    const records = async list => {
+      const need = [...new Set(list.map(term => Math.floor(term / codex.chunk)))].filter(n => !loaded.has(n));
+      await Promise.all(need.map(async n => loaded.set(n, await chunk(n))));
+    };
+    const record = term => loaded.get(Math.floor(term / codex.chunk))[term % codex.chunk];
+    const sorted = () => [...terms.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
+    // The pages whose definitions mention a term the query names well (the resolver's mentions, found at build
+    // time, so «коррозия» finds the Russian definitions that say "Corrode"): results too, below the term itself.
+    const named = sorted().filter(([, e]) => e.named && e.score >= MENTION_FROM).slice(0, MENTION_TERMS);
+    await records(named.map(([term]) => term));
+    for (const [term, entry] of named) {
+      for (const other of undelta(record(term)[6])) {
+        const score = W.mention * entry.score / 3 + 0.0005 * parseInt(codex.popularity[other] || "0", 36);
+        const known = terms.get(other);
+        if (!known) terms.set(other, {score, words: new Map(), keys: new Set(entry.keys)});
+        else if (!known.named && known.score < score) known.score = score;
+      }
+    }
+    const top = sorted().slice(0, codex.limit);
+    const pageHits = rankPages(words);
+    await records(top.map(([term]) => term));
     const items = top.map(([term, entry]) => {
-      const [game, location, en, ru, snippetEn, snippetRu] = loaded.get(Math.floor(term / codex.chunk))[term % codex.chunk];
+      const [game, location, en, ru, snippetEn, snippetRu] = record(term);
       const light = highlightOf(words, entry.keys);
       return [{
         location,
