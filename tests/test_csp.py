@@ -32,6 +32,11 @@ def test_pages_and_pyodide_work_under_the_policy(csp_server):
         share_url = page.locator(".codex-share").get_attribute("data-url-ru")
         expect(page.locator(".codex-share__text")).to_have_value(share_url)  # share.js ran
         assert share_url.endswith("/mage-wars/aegis/#ru")
+        search = page.locator("input.md-search__input")  # the search worker runs under worker-src 'self'
+        search.click()
+        search.fill("коррозией")
+        search.press("End")
+        expect(page.locator(".md-search-result__item").first).to_contain_text("Corrode", timeout=15_000)
         page.goto(csp_server + "resolver/")
         expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=90_000)
         browser.close()
