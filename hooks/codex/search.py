@@ -40,8 +40,8 @@ MIN_TYPO = 5  # letters a word needs before near spellings of it are tried
 MAX_POP = 35  # popularity is the number of other terms whose definitions mention the term, capped (one base-36 digit)
 
 # Posting codes pack (term, name, position, name length, flags) into one integer (see `posting`).
-NAME_SLOTS, POSITION_SLOTS, LENGTH_SLOTS, FLAG_SLOTS = 32, 16, 16, 8
-FLAG_NUMBER, FLAG_WORD, FLAG_MAIN = 1, 2, 4
+NAME_SLOTS, POSITION_SLOTS, LENGTH_SLOTS, FLAG_SLOTS = 32, 16, 16, 16
+FLAG_NUMBER, FLAG_WORD, FLAG_MAIN, FLAG_PRINTED = 1, 2, 4, 8
 
 # English suffixes for full-text stems: (suffix, replacement, letters that must remain, letters it may not follow).
 # One rule applies (the first that fits), then a final "e" is dropped, a final "y" becomes "i" and a doubled final
@@ -113,12 +113,14 @@ class Name:
     number: bool  # takes a number ("Aegis 2", "эгида 3")
     word_slot: bool  # takes a word ("Smite evil")
     main: bool  # the term's name in a language (not an alias)
+    printed: bool = False  # prints a placeholder ("Armor +/- X"): without it, it fits after a name that does not
 
 
 def names_from_trie(trie: Mapping[str, Any]) -> dict[str, list[Name]]:
     """Every name of every term, read from the resolver's trie (the same words and slots the linker matches).
 
     A name with trailing placeholders is several paths of the trie ("aegis", "aegis #n"): they become one Name.
+    An accept entry is [term, is the name, capitalised, ordinary, needs a number, placeholder omitted] (index.py).
     """
     found: dict[str, dict[tuple[str, ...], list[bool]]] = {}
     stack: list[tuple[Mapping[str, Any], tuple[str, ...]]] = [(trie, ())]
@@ -126,10 +128,11 @@ def names_from_trie(trie: Mapping[str, Any]) -> dict[str, list[Name]]:
         node, path = stack.pop()
         for entry in node.get("a", ()):
             words = tuple(step for step in path if step not in ("#n", "#w"))
-            flags = found.setdefault(entry[0], {}).setdefault(words, [False, False, False])
+            flags = found.setdefault(entry[0], {}).setdefault(words, [False, False, False, False])
             flags[0] = flags[0] or "#n" in path
             flags[1] = flags[1] or "#w" in path
             flags[2] = flags[2] or bool(entry[1])
+            flags[3] = flags[3] or bool(entry[5])
         for step, child in node.get("c", {}).items():
             stack.append((child, path + (step,)))
     return {
@@ -243,7 +246,8 @@ def build(
 
 def _add_names(number: int, term: Term, names: list[Name], postings: dict[str, list[int]]) -> None:
     for name_number, name in enumerate(names[:NAME_SLOTS]):
-        flags = (FLAG_NUMBER * name.number) | (FLAG_WORD * name.word_slot) | (FLAG_MAIN * name.main)
+        flags = (FLAG_NUMBER * name.number) | (FLAG_WORD * name.word_slot) | (FLAG_MAIN * name.main) | (
+            FLAG_PRINTED * name.printed)
         length = min(len(name.words), LENGTH_SLOTS - 1)
         for position, word in enumerate(name.words[: POSITION_SLOTS - 1]):
             code = posting(number, name_number, position, length, flags)

@@ -219,7 +219,7 @@
   }
 
   function decode(code) {
-    const [names, positions, lengths, flags] = codex.posting;
+    const [names, positions, lengths, flags] = codex.posting;  // codex.search.posting
     const f = code % flags; code = Math.floor(code / flags);
     const m = code % lengths; code = Math.floor(code / lengths);
     const position = code % positions; code = Math.floor(code / positions);
@@ -317,29 +317,39 @@
     return game;
   }
 
-  // How well the query fits one name: each query word stands for at most one name word and the reverse.
+  // How well the query fits one name: each query word stands for at most one name word and the reverse; a number
+  // fills a number placeholder, a word a word placeholder, a word of the game's name narrows to the game.
   function fit(words, name, pairs, gameWords) {
     pairs.sort((a, b) => b.weight - a.weight);
-    const usedWord = new Map(), usedPosition = new Set();
+    const used = new Map(), usedPosition = new Set();
     for (const {word, position, weight} of pairs) {
-      if (usedWord.has(word) || usedPosition.has(position)) continue;
-      usedWord.set(word, weight);
+      if (used.has(word) || usedPosition.has(position)) continue;
+      used.set(word, weight);
       usedPosition.add(position);
     }
     if (!usedPosition.size) return null;
     let named = 0;
-    for (const weight of usedWord.values()) named += weight;
-    let number = !!(name.flags & 1), slot = !!(name.flags & 2), total = 0, extra = 0;
+    for (const weight of used.values()) named += weight;
+    let number = !!(name.flags & 1), slot = !!(name.flags & 2), filled = false;
     words.forEach((word, i) => {
-      if (usedWord.has(i)) { total += 1; return; }
-      if (DIGITS.test(word) && number) { number = false; extra += 1; total += 1; usedWord.set(i, 1); return; }
-      if (slot && !DIGITS.test(word)) { slot = false; extra += W.wordSlot; total += 1; usedWord.set(i, W.wordSlot); return; }
-      if (gameWords.has(word)) { extra += W.gameWord; total += 1; usedWord.set(i, W.gameWord); return; }
-      total += stop.has(word) ? 0.5 : 1;  // "fight with": a name that has the little word fits better
+      if (used.has(i)) return;
+      if (DIGITS.test(word) && number) { number = false; filled = true; used.set(i, 1); return; }
+      if (slot && !DIGITS.test(word)) { slot = false; filled = true; used.set(i, W.wordSlot); return; }
+      if (gameWords.has(word)) used.set(i, W.gameWord);
     });
-    const queryCover = (named + extra) / Math.max(total, 1);
-    const nameCover = named / Math.max(name.length, 1);
-    return {score: 2 * queryCover + Math.min(nameCover, 1) + (name.flags & 4 ? 0.02 : 0), words: usedWord};
+    // The main name before an alias; a name that prints a placeholder the query leaves out ("Armor +/- X" for
+    // "armor") after one that prints none, as the resolver ranks them.
+    const bonus = (name.flags & 4 ? 0.02 : 0) - (name.flags & 8 && !filled ? 0.01 : 0);
+    return {nameCover: Math.min(named / Math.max(name.length, 1), 1), bonus, used};
+  }
+
+  // The share of the query a term's names cover together ("aegis эгида": one word each from two names).
+  function queryCover(words, used) {
+    let sum = 0, total = 0;
+    words.forEach((word, i) => {
+      if (used.has(i)) { sum += used.get(i); total += 1; } else total += stop.has(word) ? 0.5 : 1;
+    });
+    return sum / Math.max(total, 1);
   }
 
   function rank(words, {found, postings}) {
@@ -353,15 +363,24 @@
         }
       }
     });
-    const terms = new Map();  // term -> {score, words: Map(query word -> weight), keys}
+    const fits = new Map();  // term -> its names' fits
     const gameWords = codex.games.map(g => new Set(g.words));
     for (const {term, name, pairs} of byName.values()) {
       const result = fit(words, name, pairs, gameWords[gameOf(term)]);
       if (!result) continue;
-      const best = terms.get(term);
-      if (!best || result.score > best.score) {
-        terms.set(term, {score: result.score, words: result.words, keys: new Set(pairs.map(p => p.key)), named: true});
-      }
+      result.keys = pairs.map(p => p.key);
+      if (!fits.has(term)) fits.set(term, []);
+      fits.get(term).push(result);
+    }
+    const terms = new Map();  // term -> {score, words: Map(query word -> weight), keys, named}
+    for (const [term, list] of fits) {
+      const used = new Map();
+      for (const f of list) for (const [i, w] of f.used) if (!(used.get(i) >= w)) used.set(i, w);
+      const cover = queryCover(words, used);
+      const best = Math.max(...list.map(f => 2 * queryCover(words, f.used) + f.nameCover + f.bonus));
+      const own = Math.max(...list.map(f => f.nameCover + f.bonus));
+      terms.set(term, {score: Math.max(best, 2 * cover + own), words: used, keys: new Set(list.flatMap(f => f.keys)),
+        named: true});
     }
     // Full text: the share of the query's words the definitions hold; below any name, a tie-breaker among names.
     const counted = found.filter(f => !DIGITS.test(f.word) && !stop.has(f.word));
