@@ -156,6 +156,12 @@ def test_definition_words_find_pages_ranked_below_names(page, site_url):
     assert scores[0] > 1 > scores[1]
 
 
+def test_the_box_suggests_the_rest_of_a_name_word(page, site_url):
+    results = search(page, site_url, "counters")
+    assert results.paths[0] == "mage-wars/counterstrike"
+    expect(page.locator(".md-search__suggest")).to_have_text("counterstrike")  # Material's ghost text
+
+
 def test_hand_written_pages_are_still_found(page, site_url):
     results = search(page, site_url, "linker")
     assert results.paths and all(p in ("", "resolver") for p in results.paths[:2]), results.paths

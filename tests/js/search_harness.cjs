@@ -3,7 +3,7 @@
 // The worker gets a Web Worker's globals (self, addEventListener, postMessage, fetch reading SITE_DIR) and
 // SITE_DIR/search/search_index.json as its SETUP message, exactly as Material's page sends it. Requests (one JSON
 // array): {"words": [...]} -> each word's fold, tokens, russianStem, englishStem, textStem (the rules' parity
-// with Python), {"query": "..."} -> the RESULT message's items, {"race": ["...", ...]} -> the queries sent at once:
+// with Python), {"query": "..."} -> the RESULT message's items, {"result": "..."} -> its data, {"race": ["...", ...]} -> the queries sent at once:
 // each one's items, or null for an answer the worker dropped. Every fetch is logged (answers.fetched).
 "use strict";
 const fs = require("fs");
@@ -47,6 +47,8 @@ async function main() {
     } else if ("query" in request) {
       const answer = await api.handle({type: 2, data: request.query});
       answers.push(answer.data.items);
+    } else if ("result" in request) {  // the whole RESULT data: items and suggest
+      answers.push((await api.handle({type: 2, data: request.result})).data);
     } else if (request.race) {  // queries sent before the previous answer: only the newest is answered
       const all = await Promise.all(request.race.map(query => api.handle({type: 2, data: query})));
       answers.push(all.map(answer => answer && answer.data.items));

@@ -447,6 +447,15 @@
     return {stems, words: new Set([...words, ...keys]), start: last && !DIGITS.test(last) ? last : ""};
   }
 
+  // Material's search.suggest: the name word the best result completes the last query word to ("counters" ->
+  // "counterstrike"; the reader accepts it with the right arrow key), or none.
+  function completion(words, best) {
+    const last = words[words.length - 1];
+    if (!best || !last || length(last) < 2) return [];
+    const keys = [...best[1].keys].filter(k => k.startsWith(last) && k !== last).sort((a, b) => a.length - b.length);
+    return keys.length ? [keys[0]] : [];
+  }
+
   async function search(query) {
     const words = tokens(query).slice(0, MAX_TOKENS);
     if (!words.length) return {items: []};
@@ -501,7 +510,7 @@
       items.push(hits);
     }
     items.sort((a, b) => b[0].score - a[0].score);
-    return {items: items.slice(0, codex.limit)};
+    return {items: items.slice(0, codex.limit), suggest: completion(words, top[0])};
   }
 
   // --- protocol ----------------------------------------------------------------------------------------------
