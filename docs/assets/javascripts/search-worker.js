@@ -255,7 +255,6 @@
         const stem = russianStem(word);
         if (length(stem) >= codex.rules.ru.min_stem) for (const key of table(stem, "s")[stem] || []) add(keys, key, W.stem);
       }
-      const exactOrStem = keys.size > 0;
       if (length(word) >= 2 && !DIGITS.test(word)) {
         const weight = i < last ? W.start : length(word) >= 4 ? W.completion : W.shortStart;
         let taken = 0;
@@ -279,10 +278,11 @@
         }
       }
       const pageHit = pages.some(p => p.titleStems.has(stem) || p.textStems.has(stem));
-      found.push({word, keys, text, exactOrStem, textHit: text.size > 0 || pageHit});
+      found.push({word, keys, text, exact: exact.length > 0, guessed: keys.size > 0, textHit: text.size > 0 || pageHit});
     }
-    // Near spellings, only for a word that found neither a name word nor any word of a definition or page.
-    const typos = found.filter(f => !f.exactOrStem && !f.textHit && length(f.word) >= codex.typo && !DIGITS.test(f.word));
+    // Near spellings, for a word that is no form of a name word and no word of a definition or page — or whose
+    // name words are only guesses already (the suffix stripper's stem, a prefix): «оглушенние».
+    const typos = found.filter(f => !f.exact && (!f.textHit || f.guessed) && length(f.word) >= codex.typo && !DIGITS.test(f.word));
     if (typos.length) {
       const vocabulary = await names();
       for (const f of typos) {
