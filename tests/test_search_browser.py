@@ -124,27 +124,18 @@ def test_a_name_two_games_share_shows_both_each_with_its_game(page, site_url):
         expect(results.items.nth(i).locator(".codex-search-game")).to_have_text(game)
 
 
-def test_a_terms_page_ranks_above_the_pages_that_mention_it(page, site_url, codex_api):
+def test_a_terms_page_ranks_above_the_pages_that_mention_it(page, site_url, codex_api, glossary):
     for game, term, query in (("mage-wars", "guarding", "стража"), ("mage-wars", "conjuration", "conjurations"),
                               ("dnd-miniatures", "spell", "заклинаний")):
-        mentioning = {
-            f"{game}/{other.id}" for other in codex_api.resolver(game).index.terms.values() if other.id != term
-            and any(m["term"] == term for lang in ("en", "ru")
-                    for m in codex_api.mentions(game, _definition(codex_api, game, other.id, lang)))
+        mentioning = {  # the pages whose definitions the resolver finds the term in
+            f"{game}/{other.id}" for other in glossary.games[game].terms.values() if other.id != term
+            and any(m["term"] == term for lang in ("en", "ru") for m in codex_api.mentions(game, other.definition[lang]))
         }
         assert mentioning, f"no definition mentions {term}: pick another term"
         results = search(page, site_url, query)
         assert results.paths[0] == f"{game}/{term}"
         found = mentioning & set(results.paths)
         assert found, f"{query}: no page that mentions {term} among {results.paths}"  # they are found, lower
-
-
-def _definition(codex_api, game: str, term: str, lang: str) -> str:
-    from conftest import ROOT
-    from codex.check import load
-
-    glossary = _definition.__dict__.setdefault("glossary", load(ROOT / "glossary", ROOT))
-    return glossary.games[game].terms[term].definition[lang]
 
 
 def test_definition_words_find_pages_ranked_below_names(page, site_url):

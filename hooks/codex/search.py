@@ -9,9 +9,9 @@ What the browser downloads:
 - `search/search_index.json` (Material's page fetches it on load and hands it to the worker): Material's own
   `config` (its highlighter needs the separator) plus ours under `config.codex` — the folding and stemming rules,
   the games, each term's popularity, the list of shards — and, as `docs`, the hand-written pages.
-- shards, fetched by the worker for the first letters of each query word: name-word forms -> name words, Russian
-  stems -> name words (the resolver's fallback), name words -> the names that contain them (postings), and
-  definition-word stems -> terms (full text);
+- shards (runs of words in sorted order; the index lists each shard's first word), fetched by the worker for the
+  words of a query: name-word forms -> name words, Russian stems -> name words (the resolver's fallback), name
+  words -> the names that contain them (postings), and definition-word stems -> terms (full text);
 - the name vocabulary (for typos), and result chunks (names, game, snippet) only for the results shown.
 Under file:// (the offline copy) the worker cannot fetch: everything goes inline into search_index.json.
 """
@@ -32,7 +32,7 @@ FORMAT = 1
 WORKER = "assets/javascripts/search-worker.js"  # the page's `#__config` "search" points here (point_worker)
 DATA_DIR = "search/codex/"  # shards, chunks and vocabulary, under a content hash
 MATERIAL_WORKER_DIR = "assets/javascripts/workers/"  # where Material's own worker lives (its URL's prefix is kept)
-SHARD_BYTES = 12_000  # a shard holding more than this (raw JSON) is split by one more letter
+SHARD_BYTES = 12_000  # a shard is cut after about this many bytes of raw JSON (3-4 KB gzip)
 CHUNK_TERMS = 16  # terms per result chunk
 SNIPPET_CHARS = 160
 RESULT_LIMIT = 30  # results the worker returns (Material renders the first ten at once, the rest on scroll)
