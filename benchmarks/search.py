@@ -24,18 +24,14 @@ prints a Markdown table. Nothing is asserted and nothing is written in the repos
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -44,9 +40,11 @@ from urllib.parse import urlsplit
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT / "hooks"))
+sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(BENCH))
 
 import synth  # noqa: E402
+from project import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, serve  # noqa: E402  (shared with the tests)
 
 # (query, how it is typed, the expected first result): typed key by key where a keyboard can, Russian inserted
 # and followed by End (Playwright types Cyrillic without key events; Material searches on keyup).
@@ -88,28 +86,16 @@ PROBE = """
 """
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def make_project(tmp: Path, size: str) -> Path:
-    """A copy of the project (config, docs, hooks, templates; node_modules linked) with a real or synthetic glossary."""
+    """A copy of the project (tests/project.py) with the real glossary or a synthetic one of `size` terms."""
     project = tmp / f"project-{size}"
     shutil.rmtree(project, ignore_errors=True)
-    project.mkdir(parents=True)
-    for name in ("mkdocs.yml", "package.json"):
-        shutil.copy2(ROOT / name, project / name)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-    for name in ("docs", "hooks", "overrides"):
-        shutil.copytree(ROOT / name, project / name, ignore=ignore)
-    (project / "node_modules").symlink_to(ROOT / "node_modules")
     if size == "real":
-        shutil.copytree(ROOT / "glossary", project / "glossary")
-    else:
-        synth.write_glossary(project / "glossary", synth.scaled_glossary(total=int(size)))
-    return project
+        return copy_project(project)
+    glossary = tmp / f"glossary-{size}"
+    shutil.rmtree(glossary, ignore_errors=True)
+    synth.write_glossary(glossary, synth.scaled_glossary(total=int(size)))
+    return copy_project(project, glossary)
 
 
 def build(project: Path, site: Path, port: int, engine: str = "codex") -> dict[str, Any]:
@@ -123,24 +109,6 @@ def build(project: Path, site: Path, port: int, engine: str = "codex") -> dict[s
     if result.returncode != 0:
         raise RuntimeError(f"mkdocs build ({engine}) failed: {result.stderr[-2000:]}")
     return {"engine": engine, "build_s": time.perf_counter() - start, "site": str(site)}
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-class Server:
-    """The site on 127.0.0.1:port in a daemon thread."""
-
-    def __init__(self, site: Path, port: int):
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
-        self.url = f"http://127.0.0.1:{port}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def _is_search(path: str) -> bool:
@@ -196,25 +164,19 @@ def measure(site: Path, port: int, queries: list[tuple[str, str, str]] = QUERIES
     """Cold-page figures for each query on the built site (see the module docstring), medians of `runs`."""
     from playwright.sync_api import sync_playwright
 
-    from codex.pdf import CHROMIUM_ARGS, DEBIAN_CHROMIUM
-
-    server = Server(site, port)
     cache: dict[str, tuple[int, int]] = {}
     out: dict[str, Any] = {"site": str(site), "queries": {}}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(DEBIAN_CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-            out["chromium"] = browser.version
-            for query, typing, want in queries:
-                samples: list[dict[str, Any]] = []
-                for _ in range(runs):
-                    print(f"[search bench]   {query}", file=sys.stderr)
-                    samples.append(_one(browser, server.url, site, query, typing, want, cache))
-                out["queries"][query] = {key: _median([s[key] for s in samples]) for key in samples[0]}
-                out["queries"][query]["runs"] = len(samples)
-            browser.close()
-    finally:
-        server.stop()
+    with serve(site, port) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        out["chromium"] = browser.version
+        for query, typing, want in queries:
+            samples: list[dict[str, Any]] = []
+            for _ in range(runs):
+                print(f"[search bench]   {query}", file=sys.stderr)
+                samples.append(_one(browser, url, site, query, typing, want, cache))
+            out["queries"][query] = {key: _median([s[key] for s in samples]) for key in samples[0]}
+            out["queries"][query]["runs"] = len(samples)
+        browser.close()
     return out
 
 

@@ -94,39 +94,25 @@ def test_nothing_runs_in_a_browser(hostile_site):
 
 def test_search_results_show_it_as_text(hostile_site):
     """Typed into the search box of the hostile site (served over HTTP, as the worker fetches its shards)."""
-    import functools
-    import http.server
-    import threading
-
     from playwright.sync_api import expect, sync_playwright
 
-    from conftest import CHROMIUM, CHROMIUM_ARGS, _free_port
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from project import serve
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    port = _free_port()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(hostile_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     dialogs = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            page = browser.new_page(locale="en-US")
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            page.goto(f"http://127.0.0.1:{port}/evil/armor/")
-            box = page.locator("input.md-search__input")
-            results = page.locator(".md-search-result__list")
-            for query, shown in (("script alert", "<script>alert(1)</script>"), ("img onerror", "<img src=x onerror")):
-                box.click()
-                box.fill(query)
-                box.press("End")
-                expect(results.locator(".md-search-result__item").first).to_contain_text(shown, timeout=15_000)
-                assert results.locator("script, img, b, a[href^='javascript']").count() == 0
-            page.wait_for_timeout(300)  # time for an onerror handler to have fired, had an <img> been made
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(hostile_site) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(locale="en-US")
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(url + "evil/armor/")
+        box = page.locator("input.md-search__input")
+        results = page.locator(".md-search-result__list")
+        for query, shown in (("script alert", "<script>alert(1)</script>"), ("img onerror", "<img src=x onerror")):
+            box.click()
+            box.fill(query)
+            box.press("End")
+            expect(results.locator(".md-search-result__item").first).to_contain_text(shown, timeout=15_000)
+            assert results.locator("script, img, b, a[href^='javascript']").count() == 0
+        page.wait_for_timeout(300)  # time for an onerror handler to have fired, had an <img> been made
+        browser.close()
     assert dialogs == []
