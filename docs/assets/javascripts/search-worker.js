@@ -153,11 +153,12 @@
     return out + escapeHtml(text.slice(at));
   }
 
-  // Both languages, each marked for the page's language switch (the site's language contract).
-  function bilingual(values, highlight, tag = "span") {
+  // Both languages, each in its own `lang` element of the class codex-l10n: the stylesheet shows the reader's (the
+  // language contract; codex.labels.both makes the same markup in Python, with the same "once if equal" rule).
+  function bilingual(values, highlight) {
     if (values.en === values.ru) return marked(values.en, highlight);
     return ["en", "ru"].map(lang =>
-      `<${tag} class="codex-l10n" lang="${lang}">${marked(values[lang], highlight)}</${tag}>`).join("");
+      `<span class="codex-l10n" lang="${lang}">${marked(values[lang], highlight)}</span>`).join("");
   }
 
   // --- data ------------------------------------------------------------------------------------------------
@@ -408,7 +409,7 @@
       });
       if (!matched.size) continue;
       out.push({
-        location: game.url, title: bilingual(game.name, highlightOf(words, new Set())), text: "",
+        location: game.url, title: game.label, text: "",  // the game's name as the pages show it (labels.both)
         score: 2 * matched.size / counted + Math.min(matched.size / game.words.length, 1), terms: termsOf(words, matched),
       });
     }
@@ -469,7 +470,7 @@
     const record = term => loaded.get(Math.floor(term / codex.chunk))[term % codex.chunk];
     const sorted = () => [...terms.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
     // The pages whose definitions mention a term the query names well (the resolver's mentions, found at build
-    // time, so «коррозия» finds the Russian definitions that say "Corrode"): results too, below the term itself.
+    // time, so «стража» finds the Russian definitions that say "Guarding"): results too, below the term itself.
     const named = sorted().filter(([, e]) => e.named && e.score >= MENTION_FROM).slice(0, MENTION_TERMS);
     await records(named.map(([term]) => term));
     for (const [term, entry] of named) {
