@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 
 from codex import forms, search
 from codex.check import load
-from codex.index import build as build_index
+from codex.index import SLOT_KEYS, build as build_index
 from codex.pages import definition_mentions
 from codex.resolve import Resolver
 
@@ -85,6 +85,13 @@ def test_names_come_from_the_resolvers_trie_with_their_slots():
     assert aegis[0].main and aegis[0].number and aegis[0].words == ("aegis",)  # "Aegis X" and the alias "Aegis"
     assert search.Name(("эгида",), True, False, True) in aegis  # a number although the Russian name prints none
     assert names["line-of-fire"][0].words == ("line", "of", "fire")
+
+
+def test_signed_and_plain_number_slots_both_take_a_number():
+    glossary = load(FIXTURE, FIXTURE.parent)
+    rage = search.names_from_trie(build_index(glossary.games["south"]).trie)["rage"]
+    assert rage and all(name.number for name in rage)  # "Rage +X": a signed slot; a search takes "rage 2" too
+    assert search.NUMBER_STEPS | {search.WORD_STEP} == set(SLOT_KEYS.values())  # every slot the resolver has
 
 
 @given(st.integers(0, 10**6), st.integers(0, search.NAME_SLOTS - 1), st.integers(0, search.POSITION_SLOTS - 1),

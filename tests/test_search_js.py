@@ -126,6 +126,12 @@ def test_setup_answers_ready_and_queries_find_terms_by_any_form(fixture_site):
     assert empty == []
 
 
+def test_a_signed_parameter_takes_the_readers_number(fixture_site):
+    for query in ("rage +3", "ярость 2", "rage"):
+        items = run_worker(fixture_site, [{"query": query}])["answers"][0]
+        assert _locations(items)[0] == "south/rage/", query
+
+
 def test_a_shared_name_shows_both_games_each_labelled(fixture_site):
     items = run_worker(fixture_site, [{"query": "elusive"}])["answers"][0]
     assert set(_locations(items)[:2]) == {"north/elusive/", "south/elusive/"}

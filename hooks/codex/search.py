@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from . import forms
-from .index import Index, first_sentence
+from .index import NOT_A_MENTION, SLOT_KEYS, Index, first_sentence
 from .labels import both
 from .links import page_url
 from .model import LANGS, Glossary, Term
@@ -116,24 +116,33 @@ class Name:
     printed: bool = False  # prints a placeholder ("Armor +/- X"): without it, it fits after a name that does not
 
 
+NUMBER_STEPS = frozenset({SLOT_KEYS[forms.NUMBER_SLOT], SLOT_KEYS[forms.SIGNED_SLOT]})  # a search takes any number
+WORD_STEP = SLOT_KEYS[forms.WORD_SLOT]
+
+
 def names_from_trie(trie: Mapping[str, Any]) -> dict[str, list[Name]]:
     """Every name of every term, read from the resolver's trie (the same words and slots the linker matches).
 
     A name with trailing placeholders is several paths of the trie ("aegis", "aegis #n"): they become one Name.
-    An accept entry is [term, is the name, capitalised, ordinary, needs a number, placeholder omitted] (index.py).
+    An accept entry is [term, is the name, capitalised, ordinary, needs a number, placeholder omitted] (index.py);
+    not-mention phrases are the linker's business, not names. A slot this code does not know is an error.
     """
     found: dict[str, dict[tuple[str, ...], list[bool]]] = {}
     stack: list[tuple[Mapping[str, Any], tuple[str, ...]]] = [(trie, ())]
     while stack:
         node, path = stack.pop()
         for entry in node.get("a", ()):
-            words = tuple(step for step in path if step not in ("#n", "#w"))
+            if entry[0] == NOT_A_MENTION:
+                continue
+            words = tuple(step for step in path if step not in NUMBER_STEPS and step != WORD_STEP)
             flags = found.setdefault(entry[0], {}).setdefault(words, [False, False, False, False])
-            flags[0] = flags[0] or "#n" in path
-            flags[1] = flags[1] or "#w" in path
+            flags[0] = flags[0] or any(step in NUMBER_STEPS for step in path)
+            flags[1] = flags[1] or WORD_STEP in path
             flags[2] = flags[2] or bool(entry[1])
             flags[3] = flags[3] or bool(entry[5])
         for step, child in node.get("c", {}).items():
+            if step.startswith("#") and step not in NUMBER_STEPS and step != WORD_STEP:
+                raise ValueError(f"the resolver's trie has a slot {step!r} that codex.search does not know")
             stack.append((child, path + (step,)))
     return {
         term: sorted((Name(words, *flags) for words, flags in by_words.items() if words),
