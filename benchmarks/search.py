@@ -195,7 +195,8 @@ def _one(browser: Any, base: str, site: Path, query: str, typing: str, want: str
          cache: dict[str, tuple[int, int]]) -> dict[str, Any]:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    # No service worker: its precache would fetch the whole site in the background and blur what search costs.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", service_workers="block")
     seen: list[str] = []
     context.on("request", lambda request: seen.append(request.url))
     page = context.new_page()

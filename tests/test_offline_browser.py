@@ -189,6 +189,17 @@ def test_search_with_a_russian_query_offline(tab, app):
     expect(term_heading(tab)).to_contain_text("Incorporeal")
 
 
+def test_search_finds_word_forms_and_near_spellings_offline(tab, app):
+    """The search worker's shards, vocabulary and result chunks come from the precache, as its index does."""
+    tab.goto(app.url + "keyforge/")
+    search = tab.locator("input.md-search__input")
+    for query, name in (("бесплотного", "Incorporeal"), ("teleprot", "Teleport"), ("неуловимого", "Elusive")):
+        search.click()
+        search.fill(query)
+        search.press("End")
+        expect(tab.locator(".md-search-result__item").first).to_contain_text(name, timeout=15_000)
+
+
 def test_instant_navigation_offline(tab, app):
     tab.goto(app.url + "keyforge/")
     tab.evaluate("window.__codexMarker = 'same document'")

@@ -42,7 +42,9 @@ def browser():
 
 @pytest.fixture(scope="module")
 def page(browser, site_server, requests_seen):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    # No service worker: every request seen is the page's or its search worker's (the app's precache, which
+    # fetches the whole site after the first visit, is tested in test_offline_browser.py).
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", service_workers="block")
     context.on("request", lambda request: requests_seen.append(request.url))
     tab = context.new_page()
     errors: list[str] = []
@@ -178,7 +180,7 @@ def test_a_result_link_highlights_the_word_forms_on_the_term_page(page, site_url
 
 def test_the_search_box_works_on_a_phone_screen(browser, site_server, site_url):
     context = browser.new_context(viewport={"width": 390, "height": 800}, locale="ru-RU", has_touch=True,
-                                  is_mobile=True)
+                                  is_mobile=True, service_workers="block")
     phone = context.new_page()
     try:
         phone.goto(site_server + "keyforge/")
@@ -191,6 +193,7 @@ def test_the_search_box_works_on_a_phone_screen(browser, site_server, site_url):
 
 
 def test_our_worker_answers_and_nothing_leaves_the_site(page, requests_seen):
+    assert [w.url.rsplit("/", 1)[-1] for w in page.workers] == ["search-worker.js"]  # the page's one worker
     assert any(url.endswith("/assets/javascripts/search-worker.js") for url in requests_seen)
     assert not [url for url in requests_seen if "/workers/search." in url]  # Material's lunr worker is not started
     assert any("/search/codex/" in url for url in requests_seen)  # shards fetched on demand
