@@ -159,6 +159,7 @@ def term_page(
         "og_locale": LOCALES["ru"],
         "og_locale_alternate": LOCALES["en"],
         "hide": ["toc"],
+        "search": {"exclude": True},  # codex.search indexes the glossary itself, with every word form
     }
     return GeneratedPage(meta, "\n".join(parts) + "\n")
 
@@ -300,6 +301,7 @@ def game_index_page(game: Game, pdf: bool = False, directory_urls: bool = True) 
         "codex_name": names,
         "codex_description": {lang: label("game_description", lang).format(
             game=game.name[lang], terms=count(len(game.terms), "terms", lang)) for lang in LANGS},
+        "search": {"exclude": True},  # codex.search has the game's every term (the index's lists are names)
     }
     return GeneratedPage(meta, "\n".join(parts) + "\n", toc)
 
