@@ -8,7 +8,7 @@ Sections, one module each (see benchmarks/README.md for what each measures and h
   2. build.py     `mkdocs build` at each size vs a plain Material site with the same pages' text; per-event timings
   3. weight.py    a term page's HTML/CSS/JS and the search index, raw and gzip, project vs plain
   4. check.py     `python -m codex check` at each size
-  5. search_node.py  Material's search worker under Node.js: building the index
+  5. search.py    site search in Chromium: bytes, first keystroke to result, heap; codex's engine vs Material's
   6. widget.py    (--browser) the linker widget in headless Chromium: bytes and time until ready, one linking call
   7. linker.py    hostile markup at 10 KB/100 KB/1 MB, 1 MB of mention-dense text; (--browser) the start-up breakdown
   8. offline.py   what the service worker saves after the first visit (core, per game, opt-in), and its build step
@@ -46,7 +46,7 @@ import check  # noqa: E402
 import linker  # noqa: E402
 import offline  # noqa: E402
 import resolver  # noqa: E402
-import search_node  # noqa: E402
+import search  # noqa: E402
 import weight  # noqa: E402
 import widget  # noqa: E402
 from common import Report, fmt_b, fmt_s, fmt_x, ratio, table, progress  # noqa: E402
@@ -115,11 +115,13 @@ def _readme_table(report: Report, sizes: list[str]) -> None:
         if c:
             rows.append([f"`codex check`, {size}", fmt_s(c["wall_s"]), f"{c['s_per_mb']:.1f} s per MB of YAML"])
     for size in sizes:
-        s = d.get("search", {}).get(f"{size}/project")
-        q = d.get("search", {}).get(f"{size}/plain")
-        if s:
-            rows.append([f"search index build in JS, {size}", f"{fmt_s(s['setup_ms'] / 1000)}, {s['heap_index_mb']:.0f} MB heap",
-                         f"plain {fmt_s(q['setup_ms'] / 1000)}, {q['heap_index_mb']:.0f} MB" if q else "–"])
+        ours = d.get("search", {}).get(f"{size}/codex", {}).get("queries", {}).get("aegis")
+        theirs = d.get("search", {}).get(f"{size}/material", {}).get("queries", {}).get("aegis")
+        if ours and theirs:
+            def cell(q: dict[str, Any]) -> str:
+                shown = "not found" if q["expected_ms"] is None else fmt_s(q["expected_ms"] / 1000)
+                return f"{fmt_b(q['search_gzip'])} gzip, {shown}, worker heap {q['worker_heap_mb']:.1f} MB"
+            rows.append([f"first search result («aegis»), {size}", cell(ours), f"Material's search: {cell(theirs)}"])
     b = d.get("browser")
     if b and "cold_s" in b:
         rows.append(["resolver page → ready, cold / warm", f"{fmt_s(b['cold_s'])} / {fmt_s(b['warm_s'])}",
@@ -195,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
             run("weight", lambda: weight.section(report, sites, sizes))
             run("check", lambda: check.section(report, args, sites, sizes))
             run("offline", lambda: offline.section(report, sites, sizes))
-            run("search", lambda: search_node.section(report, args, sites, sizes))
+            run("search", lambda: search.section(report, args, tmp, sites, sizes, port))
             if args.browser:
                 run("browser", lambda: widget.section(report, args, sites, port))
         run("linker", lambda: _linker(report, args, sites, port))

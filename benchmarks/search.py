@@ -44,8 +44,8 @@ sys.path.insert(0, str(ROOT / "hooks"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(BENCH))
 
-import synth  # noqa: E402
-from project import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, serve  # noqa: E402  (shared with the tests)
+from build import make_project  # noqa: E402
+from project import CHROMIUM, CHROMIUM_ARGS, free_port, serve  # noqa: E402  (shared with the tests)
 
 # (query, how it is typed, the expected first result). "insert": one key goes down (the clock starts), then the
 # whole query is inserted and End pressed, so the engine answers the whole query once (typed key by key, "keys",
@@ -66,6 +66,12 @@ def _material_only(index, material_index, inline=False, games=()):
     data = json.loads(material_index)
     return {"search/search_index.json": json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()}
 search.files = _material_only
+import codex.site as site  # and Material's plugin indexes every page again (the pages are excluded for codex's)
+_front_matter = site.front_matter
+def _indexed(page):
+    page.meta.pop("search", None)
+    return _front_matter(page)
+site.front_matter = _indexed
 sys.argv = ["mkdocs", *sys.argv[1:]]
 from mkdocs.__main__ import cli
 cli()
@@ -86,18 +92,6 @@ PROBE = """
   }).observe(document, {childList: true, subtree: true});
 })();
 """
-
-
-def make_project(tmp: Path, size: str) -> Path:
-    """A copy of the project (tests/project.py) with the real glossary or a synthetic one of `size` terms."""
-    project = tmp / f"project-{size}"
-    shutil.rmtree(project, ignore_errors=True)
-    if size == "real":
-        return copy_project(project)
-    glossary = tmp / f"glossary-{size}"
-    shutil.rmtree(glossary, ignore_errors=True)
-    synth.write_glossary(glossary, synth.scaled_glossary(total=int(size)))
-    return copy_project(project, glossary)
 
 
 def build(project: Path, site: Path, port: int, engine: str = "codex") -> dict[str, Any]:
@@ -254,7 +248,7 @@ def run(sizes: list[str], runs: int = 3, keep: bool = False) -> dict[str, Any]:
     try:
         for size in sizes:
             print(f"[search bench] {size}: project", file=sys.stderr)
-            project = make_project(tmp, size)
+            project = make_project(tmp, size)  # build.py's: the shared project helper
             for engine in ("codex", "material"):
                 port = free_port()
                 site = tmp / f"site-{size}-{engine}"
@@ -296,6 +290,36 @@ def report(results: dict[str, Any]) -> str:
         lines.append(f"| {size} | {engine} | {result['build_s']:.1f} s | {_kb(result['index_bytes'])} "
                      f"({_kb(result['index_gzip'])}) | {data} |")
     return "\n".join(lines)
+
+
+def section(report_: Any, args: Any, tmp: Path, sites: dict[str, Any], sizes: list[str], port: int) -> None:
+    """Section 5 of benchmarks/run.py: codex's engine on the sites section 2 built, Material's on a build of its own."""
+    from common import fmt_b, fmt_s
+
+    runs = 1 if args.quick else 3
+    results: dict[str, Any] = {}
+    for size in sizes:
+        site = sites[size]["project"]
+        results[f"{size}/codex"] = {"engine": "codex", "build_s": float("nan"), **index_sizes(site),
+                                    **measure(site, port, runs=runs)}
+        material = tmp / f"site-material-{size}"
+        built = build(sites[size]["project_dir"], material, port, "material")
+        results[f"{size}/material"] = {**built, **index_sizes(material), **measure(material, port, runs=runs)}
+        shutil.rmtree(material, ignore_errors=True)
+    report_.data["search"] = results
+    report_.section("5. Site search: what a reader pays for the first result")
+    report_.emit("A cold page (new context), one key down in the header search box, the query inserted whole, End; "
+                 f"median of {runs}. codex: our engine (codex.search, search-worker.js); material: the same site built "
+                 "with Material's own search, as before.\n")
+    report_.emit(report(results).replace("| nan s |", "| (section 2) |"))
+    for size in sizes:
+        q = results[f"{size}/codex"]["queries"].get("aegis")
+        if q and size == max(sizes, key=lambda s_: 0 if s_ == "real" else int(s_)):
+            report_.aim(f"search: bytes before the first result ({size})", fmt_b(q["search_gzip"]) + " gzip",
+                        "≤ 500 KB at 10,000 terms", "met" if q["search_gzip"] <= 500 * 1024 else "**not met**")
+            if q["expected_ms"] is not None:
+                report_.aim(f"search: first keystroke → expected result ({size})", fmt_s(q["expected_ms"] / 1000),
+                            "≤ 500 ms at 10,000 terms", "met" if q["expected_ms"] <= 500 else "**not met**")
 
 
 def main(argv: list[str] | None = None) -> int:
