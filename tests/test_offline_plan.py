@@ -49,6 +49,16 @@ def test_only_the_search_languages_the_index_names_are_saved():
     assert not any(saved_ahead(p, None) for p in wanted)
 
 
+def test_with_codex_search_materials_worker_and_lunr_are_not_saved():
+    """codex.search's index (config.codex) means the pages name our worker: Material's and lunr's never load."""
+    langs = offline.search_languages(json.dumps({"config": {"lang": ["ru", "en"], "codex": {"version": 1}}, "docs": []}))
+    assert langs is None
+    assert not offline.saved_ahead("assets/javascripts/workers/search.a7633da7.min.js", langs)
+    assert not offline.saved_ahead("assets/javascripts/lunr/min/lunr.ru.min.js", langs)
+    assert offline.saved_ahead("assets/javascripts/search-worker.js", langs)
+    assert offline.saved_ahead("assets/javascripts/workers/search.a7633da7.min.js", ("ru", "en"))
+
+
 @pytest.mark.parametrize("path, game", [
     ("mage-wars/aegis/index.html", "mage-wars"), ("mage-wars/index.html", "mage-wars"),
     ("t/dnd-miniatures/smite/index.html", "dnd-miniatures"), ("search/keyforge.json", "keyforge"),
@@ -56,6 +66,8 @@ def test_only_the_search_languages_the_index_names_are_saved():
     ("index.html", None), ("search/search_index.json", None), ("assets/javascripts/bundle.js", None),
     ("t/index.html", None), ("mage-warsx/index.html", None),
 ])
+
+
 def test_the_game_a_file_belongs_to(path, game):
     assert game_of(path, GAMES) == game
 

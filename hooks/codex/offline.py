@@ -30,6 +30,7 @@ GAME_LISTS_DIR = "assets/offline/"  # a per-game part's file list, fetched when 
 LINKER_DIR = "assets/codex/"  # the linker's wheel and indexes (and labels.js, which every page loads)
 PDF_DIR = "pdf/"
 LUNR_DIR = "assets/javascripts/lunr/"  # Material's search languages: only the configured ones are ever loaded
+MATERIAL_WORKERS = "assets/javascripts/workers/"  # Material's own search worker: unused when codex.search answers
 MATERIAL_SEARCH_INDEX = "search/search_index.json"
 # Not saved ahead: host files, the compressed sitemap, source maps, the worker itself and its own scripts (kept
 # with its registration), the per-game lists; the linker's runtime and data and the PDFs are saved on first use.
@@ -45,11 +46,15 @@ IGNORED_PARAMETERS = (".*",)
 
 
 def search_languages(search_index: str | None) -> tuple[str, ...] | None:
-    """The languages Material's search worker loads, from the built index's config (None: no Material search)."""
+    """The languages Material's search worker loads, from the built index's config (None: Material's search does not
+    run — no index, or codex.search's, whose worker the pages name instead)."""
     if search_index is None:
         return None
     try:
-        langs = json.loads(search_index).get("config", {}).get("lang", [])
+        config = json.loads(search_index).get("config", {})
+        if "codex" in config:
+            return None
+        langs = config.get("lang", [])
     except (ValueError, AttributeError):
         return ()
     return tuple(str(lang) for lang in langs) if isinstance(langs, list) else ()
@@ -81,6 +86,8 @@ def saved_ahead(path: str, search_langs: tuple[str, ...] | None = None) -> bool:
         return False
     if path.startswith(LUNR_DIR):
         return _lunr_needed(path, search_langs)
+    if path.startswith(MATERIAL_WORKERS):
+        return search_langs is not None
     return True
 
 
