@@ -218,7 +218,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     if settings.pdf:
         from codex.pdf import print_in_background
 
-        # Printed by Chromium on a worker thread while MkDocs renders the pages (mentions found once, reused).
+        # Typeset in a child process while MkDocs renders the pages (the mentions found once, reused).
         state.pdfs = print_in_background(state.glossary, settings.language, reuse=True, mentions=content.mentions)
     for path, page in content.pages.items():
         in_nav = path.endswith("/index.md")
@@ -335,7 +335,7 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
         future, state.pdfs = state.pdfs, None
         try:
             printed = future.result()
-        except Exception as error:  # noqa: BLE001 - Chromium/Playwright failures become one line, not a traceback
+        except Exception as error:  # noqa: BLE001 - any printer failure becomes one line, not a traceback
             first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             raise PluginError(f"printing the PDFs failed: {first_line}") from None
         for game_id, data in printed.items():
