@@ -67,3 +67,18 @@ def site_server(built_site, site_port, site_url):
 
 
 from project import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (Debian's Chromium and its flags)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium for one test module (a module's own sync_playwright() may run after it has closed)."""
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists() and not os.environ.get("CI"):  # `make test` installs it; CI must not skip
+        pytest.skip(f"{CHROMIUM} is not installed")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()

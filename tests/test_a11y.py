@@ -36,16 +36,6 @@ SCHEMES = {"light": "default", "dark": "slate"}  # the context's prefers-color-s
 BOOT_TIMEOUT = 90_000  # ms: Pyodide's first start on a loaded machine
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
 @pytest.fixture
 def context(browser, site_server):
     made = []

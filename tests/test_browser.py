@@ -62,16 +62,6 @@ def dialogs() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists() and not os.environ.get("CI"):  # `make test` installs it; CI must not skip
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def context(browser, site_server, requests_seen):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU")
     ctx.on("request", lambda request: requests_seen.append(request.url))

@@ -63,16 +63,6 @@ STRAY_WORDS = """([names, script, proper]) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
 @pytest.fixture
 def visit(browser, site_server):
     """A fresh browser (no stored choice) with the given locale; closed after the test."""

@@ -40,16 +40,6 @@ def app(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def problems() -> list[str]:
     """Page errors and CSP violations on any page of the offline context (none allowed)."""
     return []

@@ -25,16 +25,6 @@ SCHEMES = {"light": "default", "dark": "slate"}
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def folder(tmp_path_factory) -> Path:
     chosen = os.environ.get("CODEX_SCREENSHOTS")
     path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")

@@ -31,16 +31,6 @@ def requests_seen() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def page(browser, site_server, requests_seen):
     # No service worker: every request seen is the page's or its search worker's (the app's precache, which
     # fetches the whole site after the first visit, is tested in test_offline_browser.py).
