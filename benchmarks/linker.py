@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "hooks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 FRAGMENTS = ["[", "![", "[url=", "[code", "[a](", "<a ", "`", "@", "http://", "> ", "    ", "~~~", "*", "_", "|",
-             "**Aegis** ", "[x]: ", "<!--", "(", "\\"]
+             "**Aegis** ", "[**Aegis** ", "[x]: ", "<!--", "(", "\\"]
 SIZES = (10_000, 100_000, 1_000_000)
 DENSE = "У моего Creature с Aegis 2 два жетона Burn, и брони нет. [link](http://x) `code` "
 

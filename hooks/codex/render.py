@@ -170,7 +170,7 @@ class _Emphasis:
     def __init__(self, text: str):
         self.text = text
         self._paragraphs: list[int] | None = None
-        self._runs: dict[int, list[tuple[int, int, str]]] = {}  # paragraph -> runs (start, end, char)
+        self._runs: dict[int, _Runs] = {}  # paragraph -> its runs (start, end, char)
         self._changed: dict[int, dict[int, tuple[str, str]]] = {}  # paragraph -> run start -> new (before, after)
         self._original: dict[int, list[tuple[int, int, int]]] = {}
         self._protected: list[tuple[int, int]] | None = None
@@ -183,7 +183,7 @@ class _Emphasis:
         end = self._paragraphs[k] if k < len(self._paragraphs) else len(self.text)
         return k, start, end
 
-    def _paragraph_runs(self, k: int, start: int, end: int) -> list[tuple[int, int, str]]:
+    def _paragraph_runs(self, k: int, start: int, end: int) -> _Runs:
         runs = self._runs.get(k)
         if runs is None:
             from .markup import markdown_spans, merge
@@ -192,7 +192,7 @@ class _Emphasis:
                 self._protected = merge(markdown_spans(self.text, True, shapes=[]))
             spans = self._protected
             starts = [s for s, _ in spans]
-            runs = []
+            found = []
             for run in _DELIMITER_RUN.finditer(self.text, start, end):
                 i = bisect_right(starts, run.start()) - 1
                 if i >= 0 and run.start() < spans[i][1]:
@@ -202,54 +202,55 @@ class _Emphasis:
                     slashes += 1
                 first = run.start() + (slashes % 2)  # an escaped first character is literal
                 if first < run.end():
-                    runs.append((first, run.end(), run.group()[0]))
-            self._runs[k] = runs
+                    found.append((first, run.end(), run.group()[0]))
+            runs = self._runs[k] = _Runs(found)
         return runs
 
     def accept(self, start: int, end: int) -> bool:
-        """Whether a link around text[start:end] keeps the emphasis as written; if so it is remembered."""
+        """Whether a link around text[start:end] keeps the emphasis as written; if so it is remembered.
+
+        Constant work per mention (the runs beside it only) unless a run's flags change, and the full pairing
+        is simulated only in paragraphs of at most MAX_RUNS runs: linear in the text however many mentions.
+        """
         text = self.text
         k, p_start, p_end = self._paragraph(start)
-        touched: dict[int, tuple[str, str]] = {}
         runs = self._paragraph_runs(k, p_start, p_end)
-        by_end = {r[1]: r for r in runs}
-        by_start = {r[0]: r for r in runs}
-        left, right = by_end.get(start), by_start.get(end)
-        for run, new in ((left, "before"), (right, "after")):
+        mine = self._changed.setdefault(k, {})
+        touched: dict[int, tuple[str, str]] = {}
+        unchanged = True
+        for run, new in ((runs.by_end.get(start), "before"), (runs.by_start.get(end), "after")):
             if run is None:
                 continue
-            outer = text[run[0] - 1] if new == "before" and run[0] > 0 else text[run[1]] if new == "after" and run[1] < len(text) else ""
-            if run[2] == "~":
+            r_start, r_end, char = run
+            if char == "~":
+                outer = text[r_start - 1] if new == "before" and r_start > 0 else text[r_end] if new == "after" and r_end < len(text) else ""
                 if _kind(outer) != "space":
                     return False
                 continue
-            r_start, r_end, _ = run
-            previous = self._changed.get(k, {}).get(r_start)
-            b = text[r_start - 1] if r_start > 0 else ""
-            a = text[r_end] if r_end < len(text) else ""
-            if previous:
-                b, a = previous
-            touched[r_start] = (b, "[") if new == "before" else (")", a)
-        if not touched:
-            return True
-        changed = {**self._changed.get(k, {}), **touched}
-        unchanged = True
-        for r_start, r_end, char in runs:
-            if r_start in touched:
-                old = self._changed.get(k, {}).get(r_start) or (
-                    text[r_start - 1] if r_start else "", text[r_end] if r_end < len(text) else "")
-                unchanged = unchanged and _flags(*old, char) == _flags(*touched[r_start], char)
+            old = mine.get(r_start) or (text[r_start - 1] if r_start else "", text[r_end] if r_end < len(text) else "")
+            touched[r_start] = (old[0], "[") if new == "before" else (")", old[1])
+            unchanged = unchanged and _flags(*old, char) == _flags(*touched[r_start], char)
         if unchanged:  # the runs beside the link open and close as before: nothing else can change
-            self._changed[k] = changed
+            mine.update(touched)
             return True
-        if len(runs) > MAX_RUNS:
+        if len(runs.all) > MAX_RUNS:
             return False
         if k not in self._original:
-            self._original[k] = _pairs(text, runs, {})
-        if _pairs(text, runs, changed) != self._original[k]:
+            self._original[k] = _pairs(text, runs.all, {})
+        changed = {**mine, **touched}  # at most MAX_RUNS entries
+        if _pairs(text, runs.all, changed) != self._original[k]:
             return False
-        self._changed[k] = changed
+        mine.update(touched)
         return True
+
+
+class _Runs:
+    """One paragraph's delimiter runs, found by where they start and where they end."""
+
+    def __init__(self, runs: list[tuple[int, int, str]]):
+        self.all = runs
+        self.by_start = {r[0]: r for r in runs}
+        self.by_end = {r[1]: r for r in runs}
 
 
 def _pairs(text: str, runs: list[tuple[int, int, str]], changed: dict[int, tuple[str, str]]) -> list[tuple[int, int, int]]:
