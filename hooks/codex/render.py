@@ -174,6 +174,7 @@ class _Emphasis:
         self._changed: dict[int, dict[int, tuple[str, str]]] = {}  # paragraph -> run start -> new (before, after)
         self._original: dict[int, list[tuple[int, int, int]]] = {}
         self._protected: list[tuple[int, int]] | None = None
+        self._protected_starts: list[int] = []
 
     def _paragraph(self, position: int) -> tuple[int, int, int]:
         if self._paragraphs is None:
@@ -190,8 +191,8 @@ class _Emphasis:
 
             if self._protected is None:  # real code, links and HTML only: their runs are no delimiters here
                 self._protected = merge(markdown_spans(self.text, True, shapes=[]))
-            spans = self._protected
-            starts = [s for s, _ in spans]
+                self._protected_starts = [s for s, _ in self._protected]  # once: paragraphs are many
+            spans, starts = self._protected, self._protected_starts
             found = []
             for run in _DELIMITER_RUN.finditer(self.text, start, end):
                 i = bisect_right(starts, run.start()) - 1
