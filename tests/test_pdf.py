@@ -211,6 +211,44 @@ def test_a_printing_failure_is_one_line_not_a_traceback(monkeypatch):
     assert "\n" not in str(raised.value)
 
 
+def _two_games(glossary):
+    from codex.model import Glossary
+
+    return Glossary({"keyforge": glossary.games["keyforge"], "dnd-miniatures": glossary.games["dnd-miniatures"]})
+
+
+def test_each_game_prints_in_a_child_of_its_own(monkeypatch, glossary):
+    """Typst never frees its memoised layout in a process: a child per game gives the memory back."""
+    import os
+
+    import codex.pdf as pdf
+
+    monkeypatch.setattr(pdf, "print_pdf", lambda data: str(os.getpid()).encode())
+    printed = pdf.pdf_bytes(_two_games(glossary), "en")
+    pids = {int(data) for data in printed.values()}
+    assert len(pids) == 2 and os.getpid() not in pids
+
+
+def test_a_failure_in_the_printing_child_is_one_line(monkeypatch, glossary):
+    import codex.pdf as pdf
+
+    monkeypatch.setattr(pdf, "TEMPLATE", "#let broken = (")
+    with pytest.raises(pdf.PdfError) as raised:
+        pdf.print_in_background(_two_games(glossary), "en").result(timeout=120)
+    assert str(raised.value).startswith("Typst could not print the glossary: ")
+    assert "\n" not in str(raised.value)
+
+
+def test_a_printing_child_that_dies_is_reported(monkeypatch, glossary):
+    import os
+
+    import codex.pdf as pdf
+
+    monkeypatch.setattr(pdf, "print_pdf", lambda data: os._exit(9))
+    with pytest.raises(pdf.PdfError, match="stopped without a result"):
+        pdf.pdf_bytes(_two_games(glossary), "en")
+
+
 def test_unknown_game_is_one_line(tmp_path):
     result = subprocess.run([sys.executable, "-m", "codex", "pdf", "--out", str(tmp_path), "--game", "chess"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -2,7 +2,7 @@
 
 Typst typesets the template with the game's data: one bookmark per heading, a named destination per term (its
 links land on it), a tagged PDF (structure and language for screen readers), fonts embedded as subsets. It needs no
-browser; the site build prints in a child process while MkDocs renders the pages (print_in_background). Cyrillic
+browser; each game prints in a child process, the site build's while MkDocs renders the pages. Cyrillic
 comes from DejaVu when the system has it (`make setup` installs fonts-dejavu-core), else from the fonts Typst
 carries (Libertinus Serif), never as boxes.
 """
@@ -11,11 +11,10 @@ from __future__ import annotations
 import concurrent.futures
 import hashlib
 import multiprocessing
-import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
-from .model import Glossary
+from .model import Game, Glossary
 from .pages import Mentions
 from .printable import TEMPLATE, document_json
 
@@ -49,15 +48,22 @@ def print_pdf(data: str) -> bytes:
 Printed = dict[str, tuple[str, bytes | None]]  # game -> (its document's key, its PDF, or None: unchanged)
 
 
+def _print_game(game: Game, lang: str, mentions: Mentions | None, known: frozenset[str]) -> tuple[str, bytes | None]:
+    """A game's document key (the SHA-256 of its data) and its PDF, unless that key is `known` (printed before)."""
+    data = document_json(game, lang, mentions)
+    key = hashlib.sha256(data.encode()).hexdigest()
+    return key, None if key in known else print_pdf(data)
+
+
 def _print_documents(glossary: Glossary, lang: str, mentions: dict[str, Mentions] | None,
                      known: frozenset[str]) -> Printed:
-    """Each game's document, keyed by its SHA-256, and its PDF unless that key is `known` (printed before)."""
-    out: Printed = {}
-    for gid, game in glossary.games.items():
-        data = document_json(game, lang, (mentions or {}).get(gid))
-        key = hashlib.sha256(data.encode()).hexdigest()
-        out[gid] = (key, None if key in known else print_pdf(data))
-    return out
+    """Every game's (key, PDF), each game in a forked child where the system has fork: Typst keeps every
+    compilation's memoised layout for the life of its process (the `typst` package cannot evict it), so printing
+    the games one after another in one process held them all (7 GB at 10,000 terms); a child's ends with it. The
+    child also runs Typst and the document's Python on the other core, outside the interpreter MkDocs renders in."""
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    return {gid: (_in_child if fork else _call)(_print_game, game, lang, (mentions or {}).get(gid), known)
+            for gid, game in glossary.games.items()}
 
 
 def _collect(results: Printed, reuse: bool) -> dict[str, bytes]:
@@ -78,32 +84,24 @@ def pdf_bytes(glossary: Glossary, lang: str, reuse: bool = False,
 def print_in_background(
     glossary: Glossary, lang: str, reuse: bool = False, mentions: dict[str, Mentions] | None = None,
 ) -> concurrent.futures.Future[dict[str, bytes]]:
-    """`pdf_bytes` while MkDocs renders the pages: in a forked process where the system has fork (Typst and the
-    documents' Python then take the other core whole: on a thread they shared the interpreter with MkDocs and
-    printed 1.6× slower), else on a thread."""
-    known = frozenset(_printed) if reuse else frozenset()
-    outer: concurrent.futures.Future[dict[str, bytes]] = concurrent.futures.Future()
-
-    def finish(inner: concurrent.futures.Future[Printed]) -> None:
-        error = inner.exception()
-        if error is not None:
-            outer.set_exception(error)
-        else:
-            outer.set_result(_collect(inner.result(), reuse))
-
-    if "fork" in multiprocessing.get_all_start_methods():
-        inner = _in_child(_print_documents, glossary, lang, mentions, known)
-    else:
-        pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="codex-pdf")
-        inner = pool.submit(_print_documents, glossary, lang, mentions, known)
-        pool.shutdown(wait=False)
-    inner.add_done_callback(finish)
-    return outer
+    """`pdf_bytes` while MkDocs renders the pages: a thread that waits on each game's child (on a thread alone,
+    Typst shared the interpreter with MkDocs and printed 1.6× slower)."""
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="codex-pdf")
+    future = pool.submit(pdf_bytes, glossary, lang, reuse, mentions)
+    pool.shutdown(wait=False)
+    return future
 
 
-def _in_child(function: Callable[..., Printed], *args: Any) -> concurrent.futures.Future[Printed]:
-    """`function(*args)` in a forked child (the glossary is inherited, not pickled); its result comes back through
-    a pipe. A failure in the child is a PdfError with its one-line reason."""
+T = TypeVar("T")
+
+
+def _call(function: Callable[..., T], *args: Any) -> T:
+    return function(*args)
+
+
+def _in_child(function: Callable[..., T], *args: Any) -> T:
+    """`function(*args)` in a forked child (its arguments inherited, not pickled); the result comes back through a
+    pipe. A failure in the child is a PdfError with its one-line reason."""
     context = multiprocessing.get_context("fork")
     reader, writer = context.Pipe(duplex=False)
 
@@ -118,24 +116,16 @@ def _in_child(function: Callable[..., Printed], *args: Any) -> concurrent.future
     child = context.Process(target=run, name="codex-pdf", daemon=True)
     child.start()
     writer.close()
-    future: concurrent.futures.Future[Printed] = concurrent.futures.Future()
-
-    def wait() -> None:
-        try:
-            status, value = reader.recv()
-        except EOFError:
-            future.set_exception(PdfError("the PDF printer stopped without a result (out of memory?)"))
-            return
-        finally:
-            reader.close()
-            child.join()
-        if status == "ok":
-            future.set_result(value)
-        else:
-            future.set_exception(PdfError(value))
-
-    threading.Thread(target=wait, name="codex-pdf-wait", daemon=True).start()
-    return future
+    try:
+        status, value = reader.recv()
+    except EOFError:
+        raise PdfError("the PDF printer stopped without a result (out of memory?)") from None
+    finally:
+        reader.close()
+        child.join()
+    if status != "ok":
+        raise PdfError(value)
+    return value  # type: ignore[no-any-return]
 
 
 def write_pdfs(root: Path, out_dir: Path, games: list[str] | None = None) -> list[Path]:
