@@ -10,6 +10,7 @@ import functools
 import http.server
 import shutil
 import socket
+import sys
 import threading
 from pathlib import Path
 from typing import Iterator
@@ -52,6 +53,14 @@ def free_port() -> int:
         return port
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser closing a connection mid-file (a page left, Lighthouse done) is no error worth a traceback."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     extra_headers: dict[str, str] = {}
 
@@ -80,8 +89,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 def serve(site: Path, port: int | None = None, headers: dict[str, str] | None = None) -> Iterator[str]:
     """The built site on http://127.0.0.1:port/ (a free port by default), with `headers` on every response."""
     handler = type("Handler", (_Quiet,), {"extra_headers": dict(headers or {})})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port or free_port()),
-                                             functools.partial(handler, directory=str(site)))
+    server = QuietServer(("127.0.0.1", port or free_port()), functools.partial(handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

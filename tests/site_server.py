@@ -8,11 +8,11 @@ from __future__ import annotations
 import http.server
 import json
 import re
-import socket
-import sys
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+from project import QuietServer, free_port  # noqa: F401  (free_port: the tests import it from here too)
 
 
 def parse_headers(text: str) -> list[tuple[re.Pattern[str], dict[str, str]]]:
@@ -28,12 +28,6 @@ def parse_headers(text: str) -> list[tuple[re.Pattern[str], dict[str, str]]]:
             name, _, value = line.strip().partition(":")
             rules[-1][1][name.strip()] = value.strip()
     return rules
-
-
-class _QuietServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):  # a browser closing a connection mid-file is no error here
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            super().handle_error(request, client_address)
 
 
 class SiteServer:
@@ -86,7 +80,7 @@ class SiteServer:
             def log_message(self, *args):
                 pass
 
-        self._server = _QuietServer(("127.0.0.1", port or 0), Handler)
+        self._server = QuietServer(("127.0.0.1", port or 0), Handler)
         self.port = self._server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -105,12 +99,6 @@ class SiteServer:
     def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
         self._server.server_close()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 # --- what the offline tests ask a page, and read from a build ---------------------------------------------------
