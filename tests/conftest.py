@@ -82,3 +82,22 @@ def browser():
         chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         yield chromium
         chromium.close()
+
+
+def search_until_found(page, query: str, found, timeout: int = 3_000, attempts: int = 10) -> None:
+    """Type `query` into the header search box until `found` (a locator) shows: the index loads in the background,
+    and a query sent before it is ready finds nothing. End is a real key event (Playwright inserts Cyrillic
+    without any, and Material searches on keyup)."""
+    from playwright.sync_api import expect
+
+    box = page.locator("input.md-search__input")
+    for _ in range(attempts):
+        box.click()
+        box.fill(query)
+        box.press("End")
+        try:
+            expect(found.first).to_be_visible(timeout=timeout)
+            return
+        except AssertionError:
+            continue
+    expect(found.first).to_be_visible(timeout=timeout)

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from conftest import search_until_found
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -48,35 +48,20 @@ def test_the_search_index_is_inline_before_the_offline_plugin_copies_it(offline_
     assert not (offline_site / "search" / "codex").exists()  # nothing to fetch
 
 
-def test_search_works_from_the_local_disk(offline_site):
-    from playwright.sync_api import expect, sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto((offline_site / "index.html").as_uri())
-        search = page.locator("input.md-search__input")
-        # Another form of the Russian name finds the term: the whole index came inline (fetch does not work from
-        # file://). The index loads in the background, and a query sent before it is ready finds nothing: send it
-        # again until the result shows.
-        found = page.locator(".md-search-result__item").filter(has_text="Incorporeal")
-        for _ in range(10):
-            search.click()
-            search.fill("бесплотного")
-            search.press("End")  # a real key event: Material searches on keyup
-            try:
-                expect(found.first).to_be_visible(timeout=5_000)
-                break
-            except AssertionError:
-                continue
-        expect(found.first).to_be_visible(timeout=5_000)
-        found.first.locator("a").first.click()
-        page.wait_for_load_state()
-        assert urlsplit(page.url).scheme == "file"
-        assert urlsplit(page.url).path.endswith("/mage-wars/incorporeal.html")
-        assert page.evaluate("() => navigator.serviceWorker.controller") is None
-        browser.close()
+def test_search_works_from_the_local_disk(offline_site, browser):
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto((offline_site / "index.html").as_uri())
+    # Another form of the Russian name finds the term: the whole index came inline (fetch does not work from
+    # file://).
+    found = page.locator(".md-search-result__item").filter(has_text="Incorporeal")
+    search_until_found(page, "бесплотного", found, timeout=5_000)
+    found.first.locator("a").first.click()
+    page.wait_for_load_state()
+    assert urlsplit(page.url).scheme == "file"
+    assert urlsplit(page.url).path.endswith("/mage-wars/incorporeal.html")
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    page.close()
     assert errors == []

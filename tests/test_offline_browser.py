@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, search_until_found
 from site_server import CACHES, CONTROLLED, SiteServer, build_data, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -162,18 +162,8 @@ def test_the_language_switch_and_search_highlight_links_read_offline(tab, app):
 
 def test_search_with_a_russian_query_offline(tab, app):
     tab.goto(app.url + "mage-wars/")
-    search = tab.locator("input.md-search__input")
     found = tab.locator(".md-search-result__item").filter(has_text="Incorporeal")
-    for _ in range(10):  # the index loads in the background; a query sent before it is ready finds nothing
-        search.click()
-        search.fill("Бесплотный")
-        search.press("End")  # Playwright types Cyrillic without key events; the search box listens for them
-        try:
-            expect(found.first).to_be_visible(timeout=3_000)
-            break
-        except AssertionError:
-            continue
-    expect(found.first).to_be_visible(timeout=3_000)
+    search_until_found(tab, "Бесплотный", found)
     found.first.locator("a").first.click()
     tab.wait_for_url(re.compile(re.escape(app.url + "mage-wars/incorporeal/")))
     expect(term_heading(tab)).to_contain_text("Incorporeal")
