@@ -60,7 +60,7 @@ offline: setup
 	@echo "offline/rules-codex-offline.zip: unzip it and open site/index.html"
 
 bench: setup
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py --browser
 
 clean:
 	rm -rf site pdf offline .pytest_cache
