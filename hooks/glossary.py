@@ -85,14 +85,14 @@ def _current() -> BuildState:
     return _state
 
 
-def on_startup(command: str, **_: Any) -> None:
+def on_startup(*, command: str, dirty: bool) -> None:
     """Remember the command: under `mkdocs serve` the site is no app, or a worker would serve saved pages while
     they are being edited."""
     global _command
     _command = command
 
 
-def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Validate before MkDocs touches site/: a broken glossary stops the build and leaves the old site intact."""
     global _state
     try:
@@ -207,7 +207,7 @@ def _vendor_offline_shim(config: MkDocsConfig, root: Path) -> Path | None:
     return shim
 
 
-def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
+def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
     """Term pages (not in the navigation), game indexes, the resolver's index and wheel, Pyodide: made in memory."""
     state = _current()
     settings = state.settings
@@ -251,7 +251,7 @@ def _material_labels(config: MkDocsConfig) -> dict[str, dict[str, str]]:
     return {f"material:{key}": {lang: str(translate[lang](key)) for lang in LANGS} for key in MATERIAL_KEYS}
 
 
-def on_env(env: Any, **_: Any) -> Any:
+def on_env(env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
     """Templates draw interface text from codex's labels too (overrides/): in both languages, or in the build's
     (an attribute holds one); the page's <title> and description in both languages (codex.chrome)."""
     state = _current()
@@ -286,7 +286,7 @@ def _page_name(page: Page | None) -> dict[str, str] | None:
     return {each: text for each in LANGS}
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """The home page's list of games comes from the glossary; a page made of labels gets its HTML and meta."""
     state = _current()
     if GAMES_MARKER in markdown:
@@ -302,7 +302,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) 
     return markdown
 
 
-def on_page_content(html: str, page: Page, **_: Any) -> str:
+def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """A generated page's content is the HTML codex made for it (its Markdown holds only front matter); a page
     made of labels gets it in place of its marker."""
     state = _current()
@@ -318,7 +318,7 @@ def on_page_content(html: str, page: Page, **_: Any) -> str:
     return html.replace(marker, made.html)
 
 
-def on_post_page(output: str, page: Page, **_: Any) -> str:
+def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     """Material's search box talks to our search worker; keep each page's inline scripts for the CSP hashes."""
     output = search.point_worker(output)  # search: #__config "search" -> our worker (codex.search)
     _current().script_hashes.update(inline_script_hashes([output]))
@@ -326,7 +326,7 @@ def on_post_page(output: str, page: Page, **_: Any) -> str:
 
 
 @event_priority(-50)  # search: after the search plugin writes its index (0), before the offline plugin reads it (-100)
-def on_post_build(config: MkDocsConfig, **_: Any) -> None:
+def on_post_build(*, config: MkDocsConfig) -> None:
     """The PDFs printed in the background; the search index; Netlify's `_headers`, with the CSP computed from the
     pages' inline scripts."""
     state = _current()
@@ -406,7 +406,7 @@ def _write_search(config: MkDocsConfig, state: BuildState) -> None:
         not_found.write_text(search.point_worker(not_found.read_text(encoding="utf-8")), encoding="utf-8")
 
 
-def on_serve(server: Any, config: MkDocsConfig, builder: Any, **_: Any) -> Any:
+def on_serve(server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:
     """`mkdocs serve` rebuilds when a glossary file or the codex package changes."""
     settings = _current().settings
     server.watch(str(settings.glossary_dir))

@@ -101,3 +101,10 @@ def search_until_found(page, query: str, found, timeout: int = 3_000, attempts: 
         except AssertionError:
             continue
     expect(found.first).to_be_visible(timeout=timeout)
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height from its header (None: not a PNG)."""
+    if len(data) < 24 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")

@@ -12,6 +12,7 @@ import pytest
 
 from codex import offline
 from codex.offline import Limits, game_of, plan, saved_ahead, url_of
+from conftest import png_size
 
 GAMES = ("mage-wars", "dnd-miniatures", "keyforge")
 KB = 1024
@@ -250,7 +251,7 @@ def test_the_committed_icons_have_the_sizes_the_manifest_names(root):
     for icon in offline.ICONS:
         data = (root / "docs" / icon.path).read_bytes()
         if icon.size:
-            assert offline.png_size(data) == (icon.size, icon.size), icon.path
+            assert png_size(data) == (icon.size, icon.size), icon.path
         else:
             assert data.lstrip().startswith(b"<svg"), icon.path
     # The maskable icons' background is the logo's, which is the theme colour the manifest gives.

@@ -9,7 +9,6 @@ readers of the site never download them.
 from __future__ import annotations
 
 import os
-import struct
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT  # noqa: E402
+from conftest import ROOT, png_size  # noqa: E402
 
 VIEWPORT = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 800}
@@ -34,11 +33,6 @@ def folder(tmp_path_factory) -> Path:
     path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
-    return struct.unpack(">II", data[16:24])
 
 
 def shoot(page, folder: Path, name: str, viewport: dict = VIEWPORT) -> None:

@@ -234,7 +234,6 @@ MATERIAL_KEYS = (
 )
 
 LOCALES = {"en": "en_US", "ru": "ru_RU"}
-RELATION_SECTIONS = ("implies", "implied_by", "cancels", "see_also", "related", "referenced_by")
 
 
 def label(key: str, lang: str) -> str:

@@ -414,10 +414,3 @@ def web_manifest(name: str, short_name: str, description: str, lang: str, theme_
         "categories": ["games", "reference"],
         "icons": icons,
     }
-
-
-def png_size(data: bytes) -> tuple[int, int] | None:
-    """A PNG's width and height from its header (None: not a PNG)."""
-    if len(data) < 24 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-        return None
-    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
