@@ -165,17 +165,6 @@ def write_glossary(directory: Path, games: dict[str, dict]) -> int:
     return sum(len(g["terms"]) for g in games.values())
 
 
-def load_checked(directory: Path):
-    """The synthetic glossary through the project's own loader; any problem is a bug of this generator."""
-    from codex.check import collect
-
-    glossary, problems = collect(directory, directory.parent)
-    if problems:
-        shown = "\n".join(str(p) for p in problems[:20])
-        raise SystemExit(f"the synthetic glossary in {directory} has {len(problems)} problems:\n{shown}")
-    return glossary
-
-
 # --- the plain site ----------------------------------------------------------------------------------------------
 
 _FILLER_WORDS = None
