@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 bbcode = pytest.importorskip("bbcode")
@@ -198,6 +198,7 @@ EXAMPLES = int(os.environ.get("CODEX_FUZZ_EXAMPLES", "2500")) // 5
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=POSTS, fmt=st.sampled_from(["markdown", "bbcode", "html"]),
        game=st.sampled_from(["mage-wars", "dnd-miniatures", "keyforge"]))
+@example(text="Aegis`.So", fmt="markdown", game="mage-wars")  # found by CI: linkify-it's host names hold "`"
 def test_random_posts_render_the_same_plus_links(codex_api, text, fmt, game):
     for renderer in (RENDERERS if fmt == "markdown" else ["commonmark"]):
         check_post(codex_api, game, fmt, text, renderer)

@@ -82,11 +82,15 @@ class _Finder:
 # --- URLs and e-mail addresses (every markup) ----------------------------------------------------
 
 # A run of non-space characters is a URL for some renderer when it holds a scheme, "www.", a dotted host name
-# (a letter or digit, a dot and two ASCII letters, or ".рф"; or a dot, 2-4 letters and "/", the bbcode package's
-# bare-URL rule) or an e-mail address: the whole run is kept. The trigger's first
-# character is one of five, so the search skips the rest of the text at C speed; the run around it is then found
-# from the end of the previous run, so no character is looked at twice.
-_URL_TRIGGER = re.compile(r"[:.@Ww](?:(?<=:)//|(?<=[Ww])[Ww][Ww]\d{0,3}\.|(?<=[^\W_]\.)(?:[A-Za-z]{2}|рф)"
+# (a character a host name may hold, a dot and two ASCII letters, or ".рф"; or a dot, 2-4 letters and "/", the
+# bbcode package's bare-URL rule) or an e-mail address: the whole run is kept. A host name may hold what
+# linkify-it counts as a letter: anything but space, control characters, punctuation and <, >, ｜ — so ASCII's
+# symbols $ + = ^ ` | ~ too ("Aegis`.So" is a link there); every non-ASCII character counts, which at worst keeps
+# a run with «», — or … unlinked. The trigger's first character is one of five, so the search skips the rest of
+# the text at C speed; the run around it is then found from the end of the previous run, so no character is
+# looked at twice.
+_HOST_CHAR = r"[^\s\x00-\x1f\x7f!\"#%&'()*,\-./:;?@\[\\\]_{}<>]"
+_URL_TRIGGER = re.compile(r"[:.@Ww](?:(?<=:)//|(?<=[Ww])[Ww][Ww]\d{0,3}\.|(?<=" + _HOST_CHAR + r"\.)(?:[A-Za-z]{2}|рф)"
                           r"|(?<=\.)[A-Za-z]{2,4}/|(?<=@)[\w-]+\.)")  # "Burn...and" is no host; "x..ab/" is one
 _RUN_END = re.compile(r"\S*")
 _OTHER_SPACE = re.compile(r"[^\S \n]")
