@@ -199,6 +199,8 @@ EXAMPLES = int(os.environ.get("CODEX_FUZZ_EXAMPLES", "2500")) // 5
 @given(text=POSTS, fmt=st.sampled_from(["markdown", "bbcode", "html"]),
        game=st.sampled_from(["mage-wars", "dnd-miniatures", "keyforge"]))
 @example(text="Aegis`.So", fmt="markdown", game="mage-wars")  # found by CI: linkify-it's host names hold "`"
+@example(text="|---|\n|---|\n    Aegis", fmt="markdown", game="mage-wars")  # after a table, indented code
+@example(text="|a|b|\n|-|-|\n|`x|Aegis `|\n|` Burn `|", fmt="markdown", game="mage-wars")  # a cell is inline alone
 def test_random_posts_render_the_same_plus_links(codex_api, text, fmt, game):
     for renderer in (RENDERERS if fmt == "markdown" else ["commonmark"]):
         check_post(codex_api, game, fmt, text, renderer)

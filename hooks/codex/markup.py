@@ -297,10 +297,13 @@ class _Blocks:
         self.shapes = shapes
         self.spans: Spans = []
         self.stack: list[int] = []  # open containers: -1 a block quote, n >= 0 a list item with content column n
-        self.leaf = ""  # "", "para", "fence", "code", "html"
+        self.leaf = ""  # "", "para", "table", "fence", "code", "html"
         self.fence = ("", 0)
         self.html_kind = 0
         self.para: list[tuple[int, int]] = []  # the open paragraph's lines (raw start, raw end)
+        self.para_cols = 0  # the indentation of the paragraph's last line (a table's header is under 4)
+        self.rows: list[tuple[int, int]] = []  # the open table's rows (header first), each its raw line
+        self.columns = 0  # the open table's header cells: cells past them are not shown
 
     def run(self) -> Spans:
         text, offset = self.text, 0
@@ -317,10 +320,22 @@ class _Blocks:
             self.spans.append((start, end))
 
     def close_paragraph(self) -> None:
+        """Ends the open paragraph or table (a table's cells are inline contexts of their own)."""
         if self.para:
             self.paragraphs.append(self.para)
             self.para = []
-        if self.leaf == "para":
+        if self.leaf == "table":
+            for start, end in self.rows:
+                cells = _table_cells(self.text, start, end)
+                for k, (cell_start, cell_end) in enumerate(cells):
+                    if k >= self.columns:
+                        self.protect(cell_start, cell_end)  # the renderer drops it
+                    elif cell_end > cell_start:
+                        self.paragraphs.append([(cell_start, cell_end)])
+                for (_, a), (b, _) in zip(cells, cells[1:]):  # the pipes between cells: no name reaches across
+                    self.protect(a, b)
+            self.rows = []
+        if self.leaf in ("para", "table"):
             self.leaf = ""
 
     def inline(self, lines: list[tuple[int, int]]) -> None:
@@ -400,6 +415,7 @@ class _Blocks:
         if not all_matched:
             if self.leaf == "para" and not blank and not self._interrupts(rest):
                 self.para.append((offset + pos, offset + n))  # a lazy continuation line
+                self.para_cols = 4  # never a table's header
                 return
             self.close_paragraph()
             del self.stack[matched:]
@@ -437,6 +453,11 @@ class _Blocks:
             self.close_paragraph()
             return
         body = line[p:]
+        if self.leaf == "table":
+            if cols < 4 and not self._interrupts(rest, table=True):
+                self.rows.append((offset + p, offset + n))
+                return
+            self.close_paragraph()  # the table ends here; the line starts what it starts (indented: code)
         if cols >= 4 and self.leaf != "para":
             self.leaf = "code"
             self.protect(offset + pos, offset + n)
@@ -456,6 +477,14 @@ class _Blocks:
                 if not (kind < 6 and _html_ends(kind, body[1:] if kind == 4 else body[4:] if kind == 2 else body)):
                     self.leaf, self.html_kind = "html", kind
                 return
+            if self.leaf == "para" and self.para_cols < 4:
+                columns = _table_columns(self.text[self.para[-1][0]:self.para[-1][1]], body)
+                if columns:  # the paragraph's last line is a table's header: the paragraph ends before it
+                    header = self.para.pop()
+                    self.close_paragraph()
+                    self.leaf, self.columns, self.rows = "table", columns, [header]
+                    self.protect(offset + p, offset + n)  # the delimiter row
+                    return
             if self.leaf == "para" and _SETEXT.match(body):
                 self.para.append((offset + p, offset + n))
                 self.close_paragraph()
@@ -480,9 +509,11 @@ class _Blocks:
                 return
         self.leaf = "para"
         self.para.append((offset + p, offset + n))
+        self.para_cols = cols
 
-    def _interrupts(self, rest: str) -> bool:
-        """Whether a line would start a block that interrupts a paragraph (so it is no lazy continuation)."""
+    def _interrupts(self, rest: str, table: bool = False) -> bool:
+        """Whether a line would start a block that interrupts a paragraph (so it is no lazy continuation), or
+        with `table`, that ends a table (any list item does)."""
         cols, p = _indent(rest, 0)
         if cols >= 4:
             return False
@@ -493,7 +524,63 @@ class _Blocks:
         if kind and kind != 7:
             return True
         bullet = _BULLET.match(body)
+        if table:
+            return bullet is not None
         return bool(bullet and body[bullet.end():].strip() and bullet.group(2) in (None, "1"))
+
+
+# GitHub's tables, as markdown-it reads them: a header line with a pipe, then a delimiter row of as many cells.
+_DELIMITER_ROW = re.compile(r"[|:-](?:[|:\-]|(?<![-]) |(?<![-])\t)[|:\- \t]*")
+_DELIMITER_CELL = re.compile(r":?-+:?")
+_CELL_SPACE = " \t"
+
+
+def _table_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A table row's cells as (start, end) in text, whitespace trimmed: split at each pipe not after a backslash,
+    without the empty cell before a leading or after a trailing pipe."""
+    while start < end and text[start] in _CELL_SPACE:
+        start += 1
+    while end > start and text[end - 1] in _CELL_SPACE:
+        end -= 1
+    cells, cell = [], start
+    pipe = text.find("|", start, end)
+    while pipe >= 0:
+        if pipe == start or text[pipe - 1] != "\\":
+            cells.append((cell, pipe))
+            cell = pipe + 1
+        pipe = text.find("|", pipe + 1, end)
+    cells.append((cell, end))
+    if cells and cells[0][0] == cells[0][1]:
+        cells.pop(0)
+    if cells and cells[-1][0] == cells[-1][1]:
+        cells.pop()
+    trimmed = []
+    for a, b in cells:
+        while a < b and text[a] in _CELL_SPACE:
+            a += 1
+        while b > a and text[b - 1] in _CELL_SPACE:
+            b -= 1
+        trimmed.append((a, b))
+    return trimmed
+
+
+def _table_columns(header: str, delimiter: str) -> int:
+    """The table's column count when `header` and `delimiter` (lines without their indentation) start one, else 0."""
+    if "|" not in header or not _DELIMITER_ROW.fullmatch(delimiter):
+        return 0
+    cells = delimiter.split("|")
+    aligns = 0
+    for i, cell in enumerate(cells):
+        cell = cell.strip()
+        if not cell:
+            if i in (0, len(cells) - 1):
+                continue
+            return 0
+        if not _DELIMITER_CELL.fullmatch(cell):
+            return 0
+        aligns += 1
+    columns = len(_table_cells(header, 0, len(header)))
+    return columns if columns and columns == aligns else 0
 
 
 # Inline: the characters that can start something protected, and backslash escapes.
