@@ -4,9 +4,9 @@ One scanner per input markup, each a single left-to-right pass that remembers it
 whose closer is missing never sends a second search to the end of the text):
 - `markdown`: CommonMark's block structure (fenced code with backticks or tildes, indented code — which cannot
   interrupt a paragraph and is measured from a list item's content column —, HTML blocks, link reference
-  definitions, block quotes and list items) and, inside paragraphs, code spans, autolinks, raw HTML (with the
-  contents of a, code, pre, script, style, textarea), inline links and images, full, collapsed and shortcut
-  reference links;
+  definitions, block quotes, list items and GitHub's tables as markdown-it reads them) and, inside paragraphs and
+  table cells, code spans, autolinks, raw HTML (with the contents of a, code, pre, script, style, textarea),
+  inline links and images, full, collapsed and shortcut reference links;
 - `bbcode`: the tags phpBB and the `bbcode` package recognise, tokenised as the package does, with the contents
   of [code], [url], [img], [email] (to their closing tag, or to the end when it is missing);
 - every markup: URLs (with a scheme, `www.`, or a host with a dotted name: "example.org/x", "Aegis.So") and
