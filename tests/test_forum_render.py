@@ -201,6 +201,10 @@ EXAMPLES = int(os.environ.get("CODEX_FUZZ_EXAMPLES", "2500")) // 5
 @example(text="Aegis`.So", fmt="markdown", game="mage-wars")  # found by CI: linkify-it's host names hold "`"
 @example(text="|---|\n|---|\n    Aegis", fmt="markdown", game="mage-wars")  # after a table, indented code
 @example(text="|a|b|\n|-|-|\n|`x|Aegis `|\n|` Burn `|", fmt="markdown", game="mage-wars")  # a cell is inline alone
+@example(text="<a href='x'>\\</a>Aegis", fmt="markdown", game="mage-wars")  # an escaped "</a>" closes nothing
+@example(text="<a href='x'><code></a>Aegis", fmt="markdown", game="mage-wars")  # HTML reopens the <code>
+@example(text="Hazardous 2*<a href='x'>*", fmt="markdown", game="keyforge")  # runs inside <a> still pair
+@example(text="[x]: /u\n[x]Aegis", fmt="markdown", game="mage-wars")  # "[x][Aegis](…)": [x] is no link then
 def test_random_posts_render_the_same_plus_links(codex_api, text, fmt, game):
     for renderer in (RENDERERS if fmt == "markdown" else ["commonmark"]):
         check_post(codex_api, game, fmt, text, renderer)

@@ -194,13 +194,14 @@ def _label(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def markdown_spans(text: str, html_blocks: bool = True, shapes: Spans | None = None) -> Spans:
+def markdown_spans(text: str, html_blocks: bool = True, shapes: Spans | None = None, contents: bool = True) -> Spans:
     """Markup spans of a CommonMark (+ GitHub tables and strikethrough) document.
 
     `html_blocks=False` (plain text that may hold Markdown): a line that starts with a tag is an ordinary
     paragraph (its tags are still markup), not a raw HTML block whose every word is markup.
     `shapes`: where to put what is only kept to be safe (a reference link's shape without its definition);
-    by default with the rest."""
+    by default with the rest. `contents=False`: without the contents of inline <a>, <code>… elements (never
+    linked, but still Markdown: "*<a href='x'>*" is emphasis)."""
     if not any(c in text for c in "`~[<") and _INDENTED.search(text) is None:
         return []  # nothing that could be code, HTML or a link
     # Labels that look defined somewhere: links to them are kept whole (shapes); the block phase finds the
@@ -215,18 +216,22 @@ def markdown_spans(text: str, html_blocks: bool = True, shapes: Spans | None = N
         blocks = _Blocks(text, loose, html_blocks, shapes)
         spans = blocks.run()
         code = blocks.code
-    if "<" in text:
+    if "<" in text and contents:
         spans += _container_tags(text, merge(code))
     return spans
 
 
-_CONTAINER_OPEN = re.compile(r"<(a|code|pre|script|style|textarea)(?=[\s/>])", re.I)
+_CONTAINER_TAG = re.compile(r"<(/?)(a|code|pre|script|style|textarea)(?=[\s/>])", re.I)
+_RAW_TEXT = ("script", "style", "textarea")  # nothing inside them is a tag, up to their own closing tag
+_RAW_TEXT_END = {name: re.compile("</" + name + r"[ \t\n]*>", re.I) for name in _RAW_TEXT}
 
 
 def _container_tags(text: str, code: Spans) -> Spans:
-    """<a>, <code>, <pre>, <script>, <style>, <textarea> to their closing tag or the document's end: an HTML
-    block or a tag left open keeps its element open over whatever follows, paragraphs included. A tag inside
-    code (`code` spans, sorted) is text: it neither opens nor closes anything."""
+    """Where an <a>, <code>, <pre>, <script>, <style> or <textarea> element is open: from its tag to the closing
+    tag that leaves no such element open, or to the document's end. An element left open keeps it open over
+    whatever follows, paragraphs included, and one opened inside another stays open past the other's closing tag
+    (HTML reopens it: "<a><code></a>x" has x in code), so the open elements are counted by name, one tag at a
+    time: one pass. A tag inside code (`code` spans, sorted) is text: it neither opens nor closes anything."""
     code_starts = [start for start, _ in code]
 
     def in_code(position: int) -> bool:
@@ -234,43 +239,61 @@ def _container_tags(text: str, code: Spans) -> Spans:
         return i >= 0 and position < code[i][1]
 
     spans: Spans = []
+    counts: dict[str, int] = {}
+    open_elements, region = 0, 0
     finders: dict[str, _Finder] = {}
     position = 0
     while True:
-        m = _CONTAINER_OPEN.search(text, position)
+        m = _CONTAINER_TAG.search(text, position)
         if m is None:
-            return spans
-        tag = _OPEN_TAG.match(text, m.start())
-        if tag is None or tag.group().endswith("/>") or in_code(m.start()):
-            position = m.end()
+            break
+        position = m.end()
+        name = m.group(2).lower()
+        if in_code(m.start()):
             continue
-        name = m.group(1).lower()
-        closes = finders.setdefault("</" + name, _Finder(text, "</" + name, len(text), ignore_case=True))
-        opens = finders.setdefault("<" + name, _Finder(text, "<" + name, len(text), ignore_case=True))
-        closing_tag = re.compile("</" + name + r"[ \t\n]*>", re.I)
-        depth, at, end = 1, tag.end(), len(text)  # nested openers count: the element ends when they are closed
-        while depth:
-            close = closes(at)
-            if close < 0:
+        if m.group(1):  # a closing tag
+            closing = _CLOSE_TAG.match(text, m.start())
+            if closing is None or _escaped(text, m.start()) or not counts.get(name):  # "\\</a>" is text
+                continue
+            counts[name] -= 1
+            open_elements -= 1
+            if not open_elements:
+                spans.append((region, closing.end()))
+            continue
+        tag = _OPEN_TAG.match(text, m.start())
+        if tag is None or tag.group().endswith("/>"):
+            continue
+        if not open_elements:
+            region = m.start()
+        if name in _RAW_TEXT:
+            closes = finders.setdefault(name, _Finder(text, "</" + name, len(text), ignore_case=True))
+            close, end = closes(tag.end()), len(text)
+            while close >= 0:
+                closing = _RAW_TEXT_END[name].match(text, close)
+                if closing is not None:
+                    end = closing.end()
+                    break
+                close = closes(close + 1)
+            if end == len(text):
+                open_elements += 1  # never closed: open to the end
                 break
-            if in_code(close):
-                at = close + 1
-                continue
-            again = opens(at)
-            if 0 <= again < close and not in_code(again) and _OPEN_TAG.match(text, again) \
-                    and text[again + 1 + len(name)] in " \t\n/>":
-                depth += 1
-                at = again + 1
-                continue
-            closing = closing_tag.match(text, close)
-            if closing:
-                depth -= 1
-                end = closing.end()
-            at = close + 1
-        if depth:
-            end = len(text)
-        spans.append((m.start(), end))
-        position = max(end, m.end())
+            position = end
+            if not open_elements:
+                spans.append((region, end))
+            continue
+        counts[name] = counts.get(name, 0) + 1
+        open_elements += 1
+    if open_elements:
+        spans.append((region, len(text)))
+    return spans
+
+
+def _escaped(text: str, position: int) -> bool:
+    """Whether text[position] follows an odd run of backslashes (each run is read once: its closer is after it)."""
+    start = position
+    while start > 0 and text[start - 1] == "\\":
+        start -= 1
+    return (position - start) % 2 == 1
 
 
 _INDENTED = re.compile(r"^[ \t>*+\-\d.)]*?(?:[ ]{4}|\t)", re.M)  # a line that may hold indented code

@@ -95,7 +95,8 @@ def placed(text: str, mentions: list[Mention], fmt: str, every: bool = False,
     """The mentions to link, left to right: each term's first mention that a link can be put around without
     changing how the rest of the text renders (every such mention with `every`).
 
-    Markdown: not after "!" (it would become an image) or "\\" (it would escape the link's bracket), not as an
+    Markdown: not after "!" (it would become an image), "\\" (it would escape the link's bracket) or "]" (a
+    shortcut reference link just before would be followed by a link label, and so be text), not as an
     entity's name (&name;), and not where the link's brackets would change how an emphasis delimiter beside the
     mention pairs up (see _Emphasis). BBCode: not inside one of the `bbcode` package's cosmetic replacements
     ("--", "...", "(c)"). HTML output escapes the text, so every mention can be linked.
@@ -118,7 +119,7 @@ def placed(text: str, mentions: list[Mention], fmt: str, every: bool = False,
 def _markdown_safe(text: str, m: Mention, emphasis: "_Emphasis") -> bool:
     before = text[m.start - 1] if m.start else ""
     after = text[m.end] if m.end < len(text) else ""
-    if before in ("!", "\\"):
+    if before in ("!", "\\", "]"):  # "]" then "[": a shortcut reference before it would become text
         return False
     if before == "&" and after == ";":
         return False
@@ -190,7 +191,7 @@ class _Emphasis:
             from .markup import markdown_spans, merge
 
             if self._protected is None:  # real code, links and HTML only: their runs are no delimiters here
-                self._protected = merge(markdown_spans(self.text, True, shapes=[]))
+                self._protected = merge(markdown_spans(self.text, True, shapes=[], contents=False))
                 self._protected_starts = [s for s, _ in self._protected]  # once: paragraphs are many
             spans, starts = self._protected, self._protected_starts
             found = []
