@@ -76,10 +76,10 @@ class Codex:
     def _mention_dicts(self, found_game: str | None, found: list[Mention]) -> list[dict[str, Any]]:
         if found_game is None:
             return []
-        terms = self.resolver(found_game).index.terms
+        terms, url_for = self.resolver(found_game).index.terms, self._url_for(found_game)
         return [
             {"start": m.start, "end": m.end, "text": m.text, "game": found_game, "term": m.term,
-             "name": terms[m.term].name["en"], "url": self.url(found_game, m.term), "parameter": m.parameter}
+             "name": terms[m.term].name["en"], "url": url_for(m.term), "parameter": m.parameter}
             for m in found
         ]
 
@@ -102,21 +102,25 @@ class Codex:
         return out
 
     def _url_for(self, game: str | None) -> Callable[[str], str]:
+        """`url` for one game, each term's computed once (a long post mentions the same terms many times)."""
         if game is None:
             return lambda term: ""
-        base, terms = self.site_url, self.resolver(game).index.terms
         cache: dict[str, str] = {}
 
         def url(term: str) -> str:
             found = cache.get(term)
             if found is None:
-                found = cache[term] = base + terms[term].path
+                found = cache[term] = self.url(game, term)
             return found
 
         return url
 
     def lookup(self, game: str | None, query: str, limit: int = 10) -> list[dict[str, Any]]:
         """Candidates, best first, each with its game; `game` None/"auto": the detected game's, or every game's."""
+        return self._lookup(game, query, limit)[1]
+
+    def _lookup(self, game: str | None, query: str, limit: int) -> tuple[str | None, list[dict[str, Any]]]:
+        """(the game that answered, None: every game's; its candidates): the query detected once."""
         if game in (None, AUTO):
             game = self.detect(query)
         games = [game] if game else list(self.resolvers)
@@ -127,7 +131,7 @@ class Codex:
                 candidate["game"] = gid
                 found.append(candidate)
         found.sort(key=lambda c: (-c["score"], c["name"], c["game"]))
-        return found[:limit]
+        return game, found[:limit]
 
     def traits(self, game: str | None, traits: list[str]) -> dict[str, Any]:
         """Implied traits with their chains (term ids, and the chain's names in both languages) and cancelled pairs.
@@ -192,10 +196,8 @@ class Codex:
             limit = request.get("limit") or 10
             if not isinstance(limit, int) or limit < 1:
                 raise BadRequest("limit must be a positive integer")
-            query = _text(request, "query")
-            if game is None:
-                game = self.detect(query)
-            return _Answer(self.lookup(game, query, min(limit, 50)), game)
+            found_game, candidates = self._lookup(game, _text(request, "query"), min(limit, 50))
+            return _Answer(candidates, found_game)
         if op == "traits":
             given = request.get("traits")
             if not isinstance(given, list) or not all(isinstance(t, str) for t in given):
