@@ -77,6 +77,24 @@ WORDING = [
     ("keyforge", "the opponent's discard pile", r"\benemy discard pile\b", ("discard-pile", "their opponent’s discard")),
     ("keyforge", "If you do / In order to: no 'before … before'", r"\bbefore those phrases\b",
      ("if-you-do-in-order-to", "preceding those phrases")),
+    # Second pass (issue 19). Sources: Mage Wars Compiled Codex, November 2014 (vdocument.in copy) and the codex pages
+    # (scribd 624887267); WotC D&D Miniatures online glossary (wizards.com dnd/mi/20050707b) and errata; KeyForge
+    # rulebook glossary and Archon Arcana.
+    ("mage-wars", "the board is the arena", r"\b(?:playing field|battlefield|game board)\b",
+     ("hidden-enchantment", "cast face down in the arena")),
+    ("mage-wars", "equipment takes up a location, not a slot", r"\bslots?\b",
+     ("autonomous", "does not take up an equipment location")),
+    ("mage-wars", "Burn rolls an attack die", r"\b(?:roll|rolls) (?:\d+|X) dic?e of\b", ("burn", "roll 1 attack die of direct damage")),
+    ("mage-wars", "Aegis subtracts attack dice", r"\bsubtracts? X dice\b", ("aegis", "subtract X attack dice before rolling")),
+    ("mage-wars", "Unmovable is the trait", r"\bare unmovable\b", ("unmovable", "All Conjurations are Unmovable.")),
+    ("mage-wars", "a creature guards; it does not become a Guard", r"\b(?:becomes?|act as|such) a Guard\b",
+     ("guarding", "can guard (a Guard marker is placed on it)")),
+    ("mage-wars", "canceled, as the codex spells it", r"\bcancell(?:ed|ing)\b", ("cancel", "is canceled")),
+    ("dnd-miniatures", "“replaces attacks”, the WotC errata wording", r"\b[Rr]eplaces attack\b",
+     ("replace-replaces", "“replaces attacks”")),
+    ("dnd-miniatures", "the battle map", r"\bon the battlefield\b", ("radius-2", "exactly on the battle map")),
+    ("keyforge", "a constant ability, not a passive one", r"\bpassive abilit", ("fight", "has a constant ability")),
+    ("keyforge", "Elusive: no redundant parenthesis", r"\(when they are attacked\)", ("elusive", "they take no damage, but")),
 ]
 
 
@@ -136,3 +154,80 @@ def test_added_see_also_is_stated_by_the_text(glossary, game, term, target, stat
     assert target in entry.see_also
     assert statement in entry.definition["ru"] and named in statement
     assert any(named.casefold() in name.casefold() for lang in ("en", "ru") for name in linked.names(lang))
+
+
+# --- capitalisation: a term's name is capitalised mid-sentence only where it names the term ---------------------
+# The common nouns that are also term names. D&D writes its game terms and keywords in lower case, so every
+# lower-case name of that glossary joins the list. Allowed capitals: a sentence's first word, a word inside a longer
+# name of the game ("Zone Attack", "Powerful Charge", "End of Turn"), a printed ability label (“Fight:”), a rulebook
+# section named in a page reference ("See Saves on page 19", "See Fight (page 13)"), and the exceptions listed below.
+COMMON_NOUNS = {
+    "mage-wars": ["Creature", "Defender", "Object", "Zone", "Enemy", "Owner", "Controller", "Token", "Wall", "Level",
+                  "Condition", "Initiative"],
+    "dnd-miniatures": ["Creature", "Charge"],
+    "keyforge": ["Creature", "Damage", "Enemy", "Friendly", "Cost", "Heal", "Key", "Keys", "Turn", "Destroyed",
+                 "Flank", "Forge", "Fight"],
+}
+# (game, term, the phrase in which the capital names a type or a heading): the only exceptions.
+CAPITALS_ALLOWED = {
+    ("mage-wars", "summon", "Creature spell"),  # the spell type printed on the card
+    ("dnd-miniatures", "psionics", "Spells entry"),  # the stat card's line
+    ("dnd-miniatures", "spellcaster", "Spells entry"),
+    ("dnd-miniatures", "simultaneous-effects", "Player Whose Creature is Taking a Turn First"),  # the rule's heading
+}
+SENTENCE_END = ".!?:\n—–"
+PAGE_REFERENCE = re.compile(r"\bSee [^.]*?(?: on page \d+| \(page \d+\))")
+
+
+def miscapitalised(text, words, longer_names, allowed_phrases=()):
+    """The capitalised common nouns in `text` that neither start a sentence nor sit inside a name, label or heading."""
+    covered = [m.span() for name in longer_names for m in re.finditer(re.escape(name), text)]
+    covered += [m.span() for m in PAGE_REFERENCE.finditer(text)]
+    covered += [m.span() for phrase in allowed_phrases for m in re.finditer(re.escape(phrase), text)]
+    found = []
+    for m in re.finditer(r"\b(?:%s)s?\b" % "|".join(map(re.escape, words)), text):
+        before = text[:m.start()].rstrip(" “\"(")
+        if not before or before[-1] in SENTENCE_END:
+            continue
+        if text.startswith(":”", m.end()) or any(a <= m.start() and m.end() <= b for a, b in covered):
+            continue
+        found.append(m.group())
+    return found
+
+
+def common_nouns(game):
+    words = set(COMMON_NOUNS[game.id])
+    for term in game.terms.values():
+        words |= {name[0].upper() + name[1:] for name in term.names("en") if name[:1].islower()}
+    return sorted(words)
+
+
+def longer_names(game):
+    return sorted({name for t in game.terms.values() for name in t.names("en") if " " in name})
+
+
+@pytest.mark.parametrize("game_id", sorted(COMMON_NOUNS))
+def test_term_names_capitalised_mid_sentence_only_where_they_name_the_term(glossary, game_id):
+    game = glossary.game(game_id)
+    words, names = common_nouns(game), longer_names(game)
+    offending = [(t.id, word) for t in game.terms.values()
+                 for word in miscapitalised(t.definition["en"], words, names,
+                                            [p for g, term, p in CAPITALS_ALLOWED if (g, term) == (game_id, t.id)])]
+    assert offending == []
+
+
+def test_every_capital_exception_is_still_needed(glossary):
+    """An exception the text no longer contains is dropped, so the list stays the whole truth."""
+    for game_id, term, phrase in CAPITALS_ALLOWED:
+        game = glossary.game(game_id)
+        text = game.term(term).definition["en"]
+        assert phrase in text
+        assert miscapitalised(text, common_nouns(game), longer_names(game)) != [], (term, phrase)
+
+
+def test_the_capitalisation_check_finds_a_stray_capital():
+    words, names = ["Creature", "Zone"], ["Zone Attack"]
+    assert miscapitalised("The Creature moves. Creature spells, a Zone Attack.", words, names) == ["Creature"]
+    assert miscapitalised("It hits a Creature in a Zone.", words, names) == ["Creature", "Zone"]
+    assert miscapitalised("Its “Fight:” abilities. See Creatures on page 5.", ["Fight", "Creature"], []) == []
+    assert miscapitalised("a Creature spell", words, names, ["Creature spell"]) == []
