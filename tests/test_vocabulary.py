@@ -98,7 +98,8 @@ WORDING = [
      ("replace-replaces", "“replaces attacks”")),
     ("dnd-miniatures", "the battle map", r"\bon the battlefield\b", ("radius-2", "exactly on the battle map")),
     # Second reader (issue 19). Source: the War Drums rulebook as kept by the DDM Guild (yumpu.com document 24065253:
-    # "under command", "battle maps", "is eliminated", "Commander rating"); "penalty" as the glossary's own Stun writes it ("-2 penalty to AC").
+    # "under command", "battle maps", "is eliminated", "Commander rating", "HP (hit points)"); "penalty" as the
+    # glossary's own Stun writes it ("-2 penalty to AC").
     ("dnd-miniatures", "a creature is under command", r"\b(?:is|are) commanded\b", ("rally", "if it is under command")),
     ("dnd-miniatures", "off the battle map, never the battlefield", r"\bbattlefield\b",
      ("morale-save", "routing off the battle map")),
@@ -107,6 +108,7 @@ WORDING = [
     ("dnd-miniatures", "a negative modifier is a penalty", r"\bmodifiers of -\d", ("stench", "take a -2 penalty on attacks")),
     ("dnd-miniatures", "the Commander rating, capitalised as the stat card prints it", r"\bcommander rating\b",
      ("tied-die-rolls", "the highest Commander rating wins")),
+    ("dnd-miniatures", "HP, as the rulebook abbreviates hit points", r"\bhp\b", ("wounded", "its HP (hit points)")),
     ("keyforge", "a constant ability, not a passive one", r"\bpassive abilit", ("fight", "has a constant ability")),
     ("keyforge", "If you do / In order to: one adverb, not a doublet", r"\bfully and completely\b",
      ("if-you-do-in-order-to", "must fully meet the conditions")),
