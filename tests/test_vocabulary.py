@@ -94,6 +94,11 @@ WORDING = [
     ("mage-wars", "a creature guards; it does not become a Guard", r"\b(?:becomes?|act as|such) a Guard\b",
      ("guarding", "can guard (a Guard marker is placed on it)")),
     ("mage-wars", "canceled, as the codex spells it", r"\bcancell(?:ed|ing)\b", ("cancel", "is canceled")),
+    # Second reader: a guard is a creature with a guard marker (the rulebook's Guarding section, quoted on
+    # reddit.com/r/magewars "Domination rule question"); each creature's action marker (codex, Activate).
+    ("mage-wars", "a guard, in lower case, as the rulebook names a guarding creature", r"\battack a Guard\b",
+     ("melee-attack", "you must attack a guard if")),
+    ("mage-wars", "the action marker, by its name", r"\bits marker is\b", ("incapacitated", "only its action marker is flipped")),
     ("dnd-miniatures", "“replaces attacks”, the WotC errata wording", r"\b[Rr]eplaces attack\b",
      ("replace-replaces", "“replaces attacks”")),
     ("dnd-miniatures", "the battle map", r"\bon the battlefield\b", ("radius-2", "exactly on the battle map")),
