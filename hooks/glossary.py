@@ -22,7 +22,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from markupsafe import Markup
 
-from codex import offline, search
+from codex import offline, search, webapi
 from codex.check import load
 from codex.chrome import MATERIAL_CHROME, ChromeRule, description_tag, footer_html, palette_rules, title_tag
 from codex.deploy import PYODIDE_DIR, WEB_MANIFEST, WORKBOX_DIR, WORKER, headers_file, inline_script_hashes
@@ -153,6 +153,7 @@ def _offline_app(config: MkDocsConfig, settings: Settings) -> OfflineApp:
         description=LABELS["site_description"][language], lang=language,
         theme_color=primary, background_color=background,
     )
+    manifest["share_target"] = webapi.share_target()  # shared text opens the linker with it (?text=)
     return OfflineApp(source, workbox, manifest)
 
 
@@ -226,6 +227,7 @@ def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
                                     inclusion=InclusionLevel.INCLUDED if in_nav else InclusionLevel.NOT_IN_NAV))
     for path, data in content.assets.items():
         files.append(File.generated(config, path, content=data))
+    _add_web_api(files, config, state)
     worker_source = files.get_file_from_path(WORKER)
     if worker_source is not None:  # the worker's source: on_post_build writes the filled-in worker (not a copy)
         files.remove(worker_source)
@@ -242,6 +244,23 @@ def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
         for game_id in state.glossary.games:  # known to MkDocs now (links to them validate); written in on_post_build
             files.append(File.generated(config, f"pdf/{game_id}.pdf", content=b""))
     return files
+
+
+def _add_web_api(files: Files, config: MkDocsConfig, state: BuildState) -> None:
+    """The API for other sites (codex.webapi) and /embed.js, its source's BUILD line filled (the source unserved)."""
+    written, cards = webapi.api_files(state.glossary, state.settings.site_url)
+    for path, data in written.items():
+        files.append(File.generated(config, path, content=data))
+    source = files.get_file_from_path(webapi.EMBED_SOURCE)
+    if source is None:
+        raise PluginError(f"docs/{webapi.EMBED_SOURCE} is missing")
+    files.remove(source)
+    build = webapi.embed_build(state.glossary, state.settings.site_url, cards)
+    try:
+        script = webapi.fill_embed(Path(source.abs_src_path or "").read_text(encoding="utf-8"), build)
+    except webapi.EmbedSourceError as error:
+        raise PluginError(str(error)) from None
+    files.append(File.generated(config, webapi.EMBED_SCRIPT, content=script))
 
 
 def _material_labels(config: MkDocsConfig) -> dict[str, dict[str, str]]:
@@ -265,10 +284,19 @@ def on_env(env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
     env.globals["codex_description"] = lambda page: Markup(
         description_tag(page.meta.get("codex_description") if page else None, lang))
     env.globals["codex_footer"] = lambda: Markup(footer_html())
+    env.globals["codex_oembed"] = lambda page: _oembed_url(page, state.settings.site_url)
     app = state.app
     env.globals["codex_app"] = None if app is None else {  # overrides/partials/offline-head.html
         "manifest": WEB_MANIFEST, "theme_color": app.manifest["theme_color"], "apple_icon": offline.APPLE_ICON}
     return env
+
+
+def _oembed_url(page: Page | None, site_url: str) -> str | None:
+    """A term page's oEmbed document (codex.webapi), for overrides/main.html's discovery link; None elsewhere."""
+    if not page or not page.meta.get("codex_term"):
+        return None
+    game_id, _, name = page.file.src_uri.partition("/")
+    return site_url + webapi.oembed_path(game_id, name.removesuffix(".md"))
 
 
 def _page_name(page: Page | None) -> dict[str, str] | None:
