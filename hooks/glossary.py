@@ -32,6 +32,7 @@ from codex.pages import GeneratedPage, games_list
 from codex.settings import Settings, SettingsError, from_config
 from codex.site import NavigationError, SiteContent, build_site, front_matter, nav_labels, navigation
 from codex.site_pages import home_page, linker_page
+from codex.embed_page import embed_page, linker_extra
 
 log = get_plugin_logger(__name__)
 
@@ -40,7 +41,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 IFRAME_WORKER = "assets/javascripts/vendor/iframe-worker-shim.js"
 GAMES_MARKER = "<!-- codex:games -->"
 # A hand-written page made of labels (codex.site_pages): the marker in its Markdown is replaced by that HTML.
-OWN_PAGES = {"<!-- codex:home -->": "home", "<!-- codex:linker -->": "linker"}
+OWN_PAGES = {"<!-- codex:home -->": "home", "<!-- codex:linker -->": "linker", "<!-- codex:embed -->": "embed"}
 # The service worker's Workbox modules (npm, pinned in package.json; each file defines self.workbox.<module>, in
 # this order), and workbox-window for the pages (docs/assets/javascripts/offline.js imports it).
 WORKBOX_MODULES = ("core", "routing", "strategies", "precaching", "cacheable-response", "range-requests")
@@ -324,6 +325,10 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
         if marker in markdown:
             made = (home_page(list(state.glossary.games.values()), page.file.src_uri, state.settings.directory_urls)
                     if kind == "home" else linker_page(state.settings.language))
+            if kind == "embed":  # the codex on other sites (codex.embed_page)
+                made = embed_page(state.glossary.games, state.settings.site_url)
+            elif kind == "linker":  # the share sheet and the bookmarklet, below the linker's tools
+                made.html += linker_extra(state.settings.site_url)
             state.own_pages[page.file.src_uri] = (marker, made)
             for key, value in made.meta.items():
                 page.meta.setdefault(key, value)

@@ -162,7 +162,7 @@ def fill_embed(source: str, build: dict[str, Any]) -> str:
 
 def share_target(linker: str = "resolver/") -> dict[str, Any]:
     """The web manifest's share_target: shared text opens the linker with it (`?text=`), as the bookmarklet does."""
-    return {"action": linker, "method": "GET", "params": {"title": "title", "text": "text", "url": "url"}}
+    return {"action": linker, "method": "GET", "params": {"text": "text", "url": "url"}}
 
 
 def bookmarklet(linker_url: str) -> str:
