@@ -158,7 +158,7 @@ def test_the_manifest_shares_text_to_the_linker(site):
 def test_embed_script_is_filled_and_small(site):
     script = (site / "embed.js").read_text(encoding="utf-8")
     assert "codex:embed-build" not in script
-    build = json.loads(re.search(r"const BUILD = (\{.*?\});\n", script).group(1))
+    build = json.loads(re.search(r"const BUILD = /\*\* @type \{Build\} \*/ \((\{.*?\})\);\n", script).group(1))
     assert build["site"] == SITE_URL
     for game_id, path in build["games"].items():
         assert (site / path).is_file() and path.startswith(f"api/v1/data/{game_id}.")

@@ -22,7 +22,7 @@ OEMBED_DIR = API_DIR + "oembed/"
 SCHEMA = API_DIR + "schema.json"  # hand-written: docs/api/v1/schema.json
 EMBED_SCRIPT = "embed.js"  # at the site root: the one line a forum adds
 EMBED_SOURCE = "assets/javascripts/embed.js"  # docs/-relative; the build fills its BUILD line and serves /embed.js
-EMBED_MARKER = "{}; // codex:embed-build"
+EMBED_MARKER = "({}); // codex:embed-build"
 OEMBED_CACHE_AGE = 86_400  # seconds: a glossary changes rarely, previews may be kept a day
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # The labels embed.js shows (in both languages, baked into the script: it cannot read the site's labels.js).
@@ -155,9 +155,9 @@ class EmbedSourceError(ValueError):
 def fill_embed(source: str, build: dict[str, Any]) -> str:
     """embed.js with its build data in place of the marker (JSON is a JavaScript expression)."""
     if source.count(EMBED_MARKER) != 1:
-        raise EmbedSourceError(f"{EMBED_SOURCE}: the line 'const BUILD = {EMBED_MARKER}' must appear once")
+        raise EmbedSourceError(f"{EMBED_SOURCE}: the line 'const BUILD = /** @type {{Build}} */ {EMBED_MARKER}' must appear once")
     data = json.dumps(build, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return source.replace(EMBED_MARKER, data + ";")
+    return source.replace(EMBED_MARKER, f"({data});")
 
 
 def share_target(linker: str = "resolver/") -> dict[str, Any]:

@@ -15,8 +15,7 @@
    *   terms: Record<string, Card>, short_links: Record<string, string>, former_ids: Record<string, string>}} Cards */
   /** @typedef {{site: string, games: Record<string, string>, labels: Record<string, Pair>}} Build */
 
-  /** @type {Build} */
-  const BUILD = {}; // codex:embed-build
+  const BUILD = /** @type {Build} */ ({}); // codex:embed-build
 
   const DWELL_MS = 150; // a pointer resting this long on a link asks for its card (MediaWiki's fetch delay)
   const GRACE_MS = 300; // time to move from the link onto the card before it closes
