@@ -162,7 +162,8 @@ def fill_embed(source: str, build: dict[str, Any]) -> str:
 
 def share_target(linker: str = "resolver/") -> dict[str, Any]:
     """The web manifest's share_target: shared text opens the linker with it (`?text=`), as the bookmarklet does."""
-    return {"action": linker, "method": "GET", "params": {"text": "text", "url": "url"}}
+    return {"action": linker, "method": "GET", "enctype": "application/x-www-form-urlencoded",  # Chromium wants it
+            "params": {"text": "text", "url": "url"}}
 
 
 def bookmarklet(linker_url: str) -> str:
