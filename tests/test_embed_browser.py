@@ -149,6 +149,8 @@ def test_hover_shows_the_card_with_both_names_and_the_parameter(visit, origins):
     assert sorted(data) == sorted(set(data)) and len(data) == 2, data  # mage-wars and keyforge, once each
     assert all("/api/v1/data/" in url for url in data)
     assert {url.split("/")[2] for url in requests} <= {site_url.split("/")[2], origins[1].split("/")[2]}
+    from_site = [url for url in requests if url.startswith(site_url)]
+    assert from_site == [site_url + "embed.js", *data], from_site  # no font, image or stylesheet of ours
     assert violations(page) == []
     assert not [r for r in requests if r.startswith("DIALOG")]
 

@@ -113,7 +113,7 @@ font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:l
 p{margin:0 0 6px}
 .names{font-weight:600;font-size:15px}.names .second{font-weight:400;opacity:.8}
 .meta{font-size:12px;opacity:.75}.param{font-family:ui-monospace,monospace;font-size:13px}
-.open{display:inline-block;margin-top:2px;padding:4px 10px;border-radius:4px;background:#5e35b1;color:#fff;text-decoration:none;font-weight:600}
+.open{display:inline-block;margin-top:2px;padding:8px 14px;border-radius:4px;background:#5e35b1;color:#fff;text-decoration:none;font-weight:600}
 .open:focus-visible{outline:2px solid #ffb300;outline-offset:2px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (prefers-color-scheme:dark){.card{background:#22212b;color:#e8e6f0;border-color:#4a4658;box-shadow:0 4px 18px rgba(0,0,0,.5)}
