@@ -12,6 +12,7 @@ Sections, one module each (see benchmarks/README.md for what each measures and h
   6. widget.py    (--browser) the linker widget in headless Chromium: bytes and time until ready, one linking call
   7. linker.py    hostile markup at 10 KB/100 KB/1 MB, 1 MB of mention-dense text; (--browser) the start-up breakdown
   8. offline.py   what the service worker saves after the first visit (core, per game, opt-in), and its build step
+  9. embed.py     (--browser) hovercards on another site: embed.js and cards sizes, pointer-to-card time, requests
 
 Sizes: `real` is the glossary as it is; a number N is a synthetic glossary of N terms made from the real one
 (synth.py). Everything is built in a temporary directory, never in the repository. The report is printed as
@@ -42,6 +43,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(BENCH))
 
 import build  # noqa: E402
+import embed  # noqa: E402
 import check  # noqa: E402
 import linker  # noqa: E402
 import offline  # noqa: E402
@@ -152,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="where to write the figures as JSON (default: %(default)s)")
     parser.add_argument("--profile", action="store_true", help="add cProfile listings (linking; the largest build)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary projects and sites (path printed)")
-    parser.add_argument("--only", default="resolver,build,weight,check,search,browser,linker,offline",
+    parser.add_argument("--only", default="resolver,build,weight,check,search,browser,linker,offline,embed",
                         help="comma-separated sections to run (build is needed by weight, check, search, browser)")
     args = parser.parse_args(argv)
 
@@ -201,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.browser:
                 run("browser", lambda: widget.section(report, args, sites, port))
         run("linker", lambda: _linker(report, args, sites, port))
+        if args.browser:
+            run("embed", lambda: embed.section(report, tmp, free_port()))
         if "browser" in only and not args.browser:
             report.data["browser"] = {"skipped": "run with --browser"}
         _readme_table(report, sizes)

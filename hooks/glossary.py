@@ -22,7 +22,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from markupsafe import Markup
 
-from codex import offline, search
+from codex import offline, search, webapi
 from codex.check import load
 from codex.chrome import MATERIAL_CHROME, ChromeRule, description_tag, footer_html, palette_rules, title_tag
 from codex.deploy import PYODIDE_DIR, WEB_MANIFEST, WORKBOX_DIR, WORKER, headers_file, inline_script_hashes
@@ -32,6 +32,7 @@ from codex.pages import GeneratedPage, games_list
 from codex.settings import Settings, SettingsError, from_config
 from codex.site import NavigationError, SiteContent, build_site, front_matter, nav_labels, navigation
 from codex.site_pages import home_page, linker_page
+from codex.embed_page import embed_page, linker_extra
 
 log = get_plugin_logger(__name__)
 
@@ -40,7 +41,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 IFRAME_WORKER = "assets/javascripts/vendor/iframe-worker-shim.js"
 GAMES_MARKER = "<!-- codex:games -->"
 # A hand-written page made of labels (codex.site_pages): the marker in its Markdown is replaced by that HTML.
-OWN_PAGES = {"<!-- codex:home -->": "home", "<!-- codex:linker -->": "linker"}
+OWN_PAGES = {"<!-- codex:home -->": "home", "<!-- codex:linker -->": "linker", "<!-- codex:embed -->": "embed"}
 # The service worker's Workbox modules (npm, pinned in package.json; each file defines self.workbox.<module>, in
 # this order), and workbox-window for the pages (docs/assets/javascripts/offline.js imports it).
 WORKBOX_MODULES = ("core", "routing", "strategies", "precaching", "cacheable-response", "range-requests")
@@ -153,6 +154,7 @@ def _offline_app(config: MkDocsConfig, settings: Settings) -> OfflineApp:
         description=LABELS["site_description"][language], lang=language,
         theme_color=primary, background_color=background,
     )
+    manifest["share_target"] = webapi.share_target()  # shared text opens the linker with it (?text=)
     return OfflineApp(source, workbox, manifest)
 
 
@@ -226,6 +228,7 @@ def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
                                     inclusion=InclusionLevel.INCLUDED if in_nav else InclusionLevel.NOT_IN_NAV))
     for path, data in content.assets.items():
         files.append(File.generated(config, path, content=data))
+    _add_web_api(files, config, state)
     worker_source = files.get_file_from_path(WORKER)
     if worker_source is not None:  # the worker's source: on_post_build writes the filled-in worker (not a copy)
         files.remove(worker_source)
@@ -242,6 +245,23 @@ def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
         for game_id in state.glossary.games:  # known to MkDocs now (links to them validate); written in on_post_build
             files.append(File.generated(config, f"pdf/{game_id}.pdf", content=b""))
     return files
+
+
+def _add_web_api(files: Files, config: MkDocsConfig, state: BuildState) -> None:
+    """The API for other sites (codex.webapi) and /embed.js, its source's BUILD line filled (the source unserved)."""
+    written, cards = webapi.api_files(state.glossary, state.settings.site_url)
+    for path, data in written.items():
+        files.append(File.generated(config, path, content=data))
+    source = files.get_file_from_path(webapi.EMBED_SOURCE)
+    if source is None:
+        raise PluginError(f"docs/{webapi.EMBED_SOURCE} is missing")
+    files.remove(source)
+    build = webapi.embed_build(state.glossary, state.settings.site_url, cards)
+    try:
+        script = webapi.fill_embed(Path(source.abs_src_path or "").read_text(encoding="utf-8"), build)
+    except webapi.EmbedSourceError as error:
+        raise PluginError(str(error)) from None
+    files.append(File.generated(config, webapi.EMBED_SCRIPT, content=script))
 
 
 def _material_labels(config: MkDocsConfig) -> dict[str, dict[str, str]]:
@@ -265,10 +285,19 @@ def on_env(env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
     env.globals["codex_description"] = lambda page: Markup(
         description_tag(page.meta.get("codex_description") if page else None, lang))
     env.globals["codex_footer"] = lambda: Markup(footer_html())
+    env.globals["codex_oembed"] = lambda page: _oembed_url(page, state.settings.site_url)
     app = state.app
     env.globals["codex_app"] = None if app is None else {  # overrides/partials/offline-head.html
         "manifest": WEB_MANIFEST, "theme_color": app.manifest["theme_color"], "apple_icon": offline.APPLE_ICON}
     return env
+
+
+def _oembed_url(page: Page | None, site_url: str) -> str | None:
+    """A term page's oEmbed document (codex.webapi), for overrides/main.html's discovery link; None elsewhere."""
+    if not page or not page.meta.get("codex_term"):
+        return None
+    game_id, _, name = page.file.src_uri.partition("/")
+    return site_url + webapi.oembed_path(game_id, name.removesuffix(".md"))
 
 
 def _page_name(page: Page | None) -> dict[str, str] | None:
@@ -296,6 +325,10 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
         if marker in markdown:
             made = (home_page(list(state.glossary.games.values()), page.file.src_uri, state.settings.directory_urls)
                     if kind == "home" else linker_page(state.settings.language))
+            if kind == "embed":  # the codex on other sites (codex.embed_page)
+                made = embed_page(state.glossary.games, state.settings.site_url)
+            elif kind == "linker":  # the share sheet and the bookmarklet, below the linker's tools
+                made.html += linker_extra(state.settings.site_url)
             state.own_pages[page.file.src_uri] = (marker, made)
             for key, value in made.meta.items():
                 page.meta.setdefault(key, value)

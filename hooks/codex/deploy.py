@@ -10,6 +10,7 @@ import re
 from .links import redirects, short_links, term_path
 from .labels import LANGS, label
 from .model import Glossary
+from .webapi import API_DIR, DATA_DIR, EMBED_SCRIPT
 
 PYODIDE_DIR = "assets/pyodide/"
 WORKER = "sw.js"  # the service worker: at the site root, so its scope is the whole site
@@ -126,6 +127,11 @@ def headers(script_hashes: list[str]) -> dict[str, dict[str, str]]:
         # Browsers check the worker for a new version on navigation: always ask the host, never a stale copy.
         f"/{WORKER}": {"Cache-Control": "no-cache"},
         f"/{WEB_MANIFEST}": {"Content-Type": "application/manifest+json", "Cache-Control": "no-cache"},
+        # Other sites read the API and load the hovercard script (codex.webapi): any origin may fetch them; the
+        # cards files are named by their content, so a host site fetches each once.
+        f"/{API_DIR}*": {"Access-Control-Allow-Origin": "*"},
+        f"/{DATA_DIR}*": {"Cache-Control": "public, max-age=31536000, immutable"},
+        f"/{EMBED_SCRIPT}": {"Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=3600"},
     }
 
 

@@ -221,6 +221,73 @@ LABELS: dict[str, dict[str, str]] = {
     "offline_failed": {"en": "Could not save the game ({error}). Try again when online.",
                        "ru": "Не удалось сохранить игру ({error}). Попробуйте ещё раз, когда будет сеть."},
     "offline_megabytes": {"en": "{n} MB", "ru": "{n} МБ"},
+    # the codex on other sites (codex.webapi: embed.js, the bookmarklet; the /embed/ page: codex.site_pages)
+    "embed_open": {"en": "Open", "ru": "Открыть"},
+    "bookmarklet_no_box": {"en": "Rules Codex: click into the reply box first",
+                           "ru": "Кодекс правил: сначала щёлкните в поле ответа"},
+    "embed_title": {"en": "On your forum", "ru": "На вашем форуме"},
+    "embed_description": {"en": "Term cards on any forum or blog with one script tag, a JSON API, oEmbed, and "
+                                "linking from the phone's share sheet.",
+                          "ru": "Карточки терминов на любом форуме или в блоге — одной строкой, JSON API, oEmbed и "
+                                "ссылки из меню «Поделиться» телефона."},
+    "embed_intro": {"en": "Add one line to your forum, blog or site and every link to a term of this glossary shows "
+                          "its card: both names, the game and category, the definition's first paragraph in the "
+                          "reader's language, and a parameter from the link's text (Aegis 2: X = 2).",
+                    "ru": "Добавьте одну строку на форум, в блог или на сайт — и у каждой ссылки на термин этого "
+                          "глоссария появится карточка: оба названия, игра и категория, первый абзац определения на "
+                          "языке читателя и параметр из текста ссылки (Aegis 2: X = 2)."},
+    "embed_add": {"en": "Add the script", "ru": "Подключение"},
+    "embed_add_text": {"en": "Put this line in your page's template (before </body>). It needs no configuration and "
+                             "no inline script, so a strict Content-Security-Policy only has to allow this site in "
+                             "script-src and connect-src.",
+                       "ru": "Вставьте эту строку в шаблон страницы (перед </body>). Настраивать ничего не нужно, "
+                             "встроенных скриптов нет: строгой Content-Security-Policy достаточно разрешить этот сайт "
+                             "в script-src и connect-src."},
+    "embed_lang_text": {"en": "The card follows the page's lang attribute, then the link's #en or #ru, then the "
+                              "browser's language; data-lang=\"en\" or data-lang=\"ru\" on the tag fixes it.",
+                        "ru": "Язык карточки — из атрибута lang страницы, затем из #ru или #en в ссылке, затем из "
+                              "языка браузера; data-lang=\"ru\" или data-lang=\"en\" на теге задаёт его явно."},
+    "embed_how": {"en": "How readers use it", "ru": "Как это работает"},
+    "embed_how_text": {"en": "Mouse: rest on a link, the card appears; move onto it to use Open. Keyboard: focus a "
+                             "link, the card appears and is read out; Escape closes it. Touch: the first tap shows "
+                             "the card, a second tap or Open opens the page, a tap elsewhere closes it. Links added "
+                             "later (new posts) work too.",
+                       "ru": "Мышь: задержите указатель на ссылке — появится карточка; наведите на неё, чтобы нажать "
+                             "«Открыть». Клавиатура: фокус на ссылке показывает карточку и зачитывает её; Escape "
+                             "закрывает. Касание: первое касание показывает карточку, второе или «Открыть» — "
+                             "открывает страницу, касание в другом месте закрывает. Ссылки, добавленные позже (новые "
+                             "сообщения), тоже работают."},
+    "embed_safe_text": {"en": "The card lives in its own shadow root (your styles stay yours), follows light and dark "
+                              "mode, loads no fonts or images, and reads nothing from your page but the links. It "
+                              "fetches one small file per game, once.",
+                        "ru": "Карточка живёт в собственном shadow root (стили вашей страницы не меняются), следует "
+                              "светлой и тёмной теме, не загружает шрифтов и картинок и не читает со страницы ничего, "
+                              "кроме ссылок. Она загружает по одному небольшому файлу на игру, один раз."},
+    "embed_example": {"en": "Try it", "ru": "Попробуйте"},
+    "embed_example_text": {"en": "This paragraph is a forum post: its links have cards.",
+                           "ru": "Этот абзац — сообщение на форуме: у его ссылок есть карточки."},
+    "embed_api": {"en": "JSON API and oEmbed", "ru": "JSON API и oEmbed"},
+    "embed_api_text": {"en": "Bots and other tools can read the glossary as static JSON, open to any origin: {games} "
+                             "lists the games; each game's file has every term with both names, aliases, category, "
+                             "URLs, short links, both texts and relations; {schema} describes them. Every term page "
+                             "advertises an oEmbed document, so forums that build link previews from oEmbed show "
+                             "both names.",
+                       "ru": "Боты и другие программы могут читать глоссарий как статический JSON, доступный с любого "
+                             "сайта: {games} — список игр; файл каждой игры содержит все термины с обоими названиями, "
+                             "синонимами, категорией, адресами, короткими ссылками, обоими текстами и связями; {schema} "
+                             "описывает их. Каждая страница термина объявляет документ oEmbed, поэтому форумы, "
+                             "строящие превью ссылок по oEmbed, покажут оба названия."},
+    "embed_share": {"en": "Linking while you write", "ru": "Ссылки прямо при написании"},
+    "embed_share_text": {"en": "On a phone, install this site as an app, select text anywhere and share it to Rules "
+                               "Codex: the linker opens with it, links it and offers Copy. On a computer, drag this "
+                               "bookmarklet to your bookmarks bar; while writing a reply, click it: the linker opens "
+                               "with the reply's text, and its Copy button puts the linked text back into the reply box.",
+                         "ru": "На телефоне установите сайт как приложение, выделите текст где угодно и отправьте его "
+                               "через «Поделиться» в «Кодекс»: откроется расстановка ссылок с этим текстом, готовым к "
+                               "копированию. На компьютере перетащите эту закладку на панель закладок; когда пишете "
+                               "ответ, нажмите её: откроется расстановка ссылок с текстом ответа, а кнопка "
+                               "«Копировать» вернёт текст со ссылками в поле ответа."},
+    "embed_bookmarklet": {"en": "Link terms (Rules Codex)", "ru": "Ссылки на термины (Кодекс)"},
 }
 
 # Material's own interface strings that this site shows (its header, search, navigation, footer, code blocks):

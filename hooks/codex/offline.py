@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deploy import PYODIDE_DIR, WORKBOX_DIR, WORKER
+from .webapi import API_DIR
 
 MB = 1024 * 1024
 GAME_LIMIT = 5 * MB  # gzip: a game part larger than this is offered per game ("keep this game offline")
@@ -35,7 +36,7 @@ MATERIAL_SEARCH_INDEX = "search/search_index.json"
 # Not saved ahead: host files, the compressed sitemap, source maps, the worker itself and its own scripts (kept
 # with its registration), the per-game lists; the linker's runtime and data and the PDFs are saved on first use.
 HOST_FILES = frozenset({"_headers", "_redirects", "sitemap.xml.gz", WORKER})
-NOT_AHEAD_DIRS = (PDF_DIR, PYODIDE_DIR, WORKBOX_DIR, GAME_LISTS_DIR)
+NOT_AHEAD_DIRS = (PDF_DIR, PYODIDE_DIR, WORKBOX_DIR, GAME_LISTS_DIR, API_DIR)  # the API: for other sites
 LINKER_DATA = (".whl", ".json")
 # URL parameters ignored when the worker looks a page up: every one. A static host answers the same whatever the
 # query, and the site's own links carry some: the language switch (?lang=en|ru), search highlighting (?h=...).

@@ -542,9 +542,26 @@
     onState();
   }
 
+  // Text sent to the linker (the phone's share sheet: the manifest's share_target; the bookmarklet): ?text= fills
+  // an empty box, linked once Python is up. With ?reply=<origin> (the bookmarklet), Copy also sends the linked text
+  // back to the page that opened the linker; postMessage delivers it only if that page is still of that origin.
+  function prefill(input) {
+    var params = new URLSearchParams(window.location.search);
+    var shared = [params.get("text"), params.get("url")].filter(Boolean).join("\n");
+    if (shared && !input.value) input.value = shared;
+    var reply = params.get("reply");
+    var copy = document.getElementById("resolver-copy");
+    if (!reply || !/^https?:\/\/[^/]+$/.test(reply) || !window.opener || !copy || copy.dataset.reply) return;
+    copy.dataset.reply = "1";
+    copy.addEventListener("click", function () {
+      var output = document.getElementById("resolver-output");
+      try { window.opener.postMessage({ codexLinked: output ? output.value : "" }, reply); } catch (e) { /* closed */ }
+    });
+  }
+
   function boot() {
     var input = document.getElementById("resolver-input");
-    if (input) mount(input);
+    if (input) { prefill(input); mount(input); }
   }
 
   // On a resolver page the worker starts as soon as this script runs (the script sits after the widget's
