@@ -66,7 +66,7 @@ def site_server(built_site, site_port, site_url):
         yield url
 
 
-from project import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (Debian's Chromium and its flags)
+from project import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (Debian's Chromium and its flags)
 
 
 @pytest.fixture(scope="module")

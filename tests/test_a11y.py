@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT  # noqa: E402
+from conftest import CHROMIUM, ROOT  # noqa: E402
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"

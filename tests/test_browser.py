@@ -9,7 +9,6 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -21,7 +20,6 @@ expect = playwright_sync.expect
 
 from corpus_eval import load_posts  # noqa: E402  (tests/ is on sys.path, as for test_corpus.py)
 
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 BOOT_TIMEOUT = 90_000  # ms: Pyodide's first start on a slow, shared machine
 LINK_TIMEOUT = 15_000  # ms: one link request (debounced ~150 ms) once Python is up
 FORMATS = ("markdown", "bbcode", "html")

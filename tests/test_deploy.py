@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 import tomllib
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 

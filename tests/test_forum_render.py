@@ -171,7 +171,7 @@ def test_the_expected_mentions_are_links_and_protected_text_is_not(codex_api, po
     for wanted in post["linked"]:
         assert wanted in shown[position:], f"{post['id']}: {wanted!r} is not linked (links: {shown})"
         position = shown.index(wanted, position) + 1
-    found_game, found = codex_api.found(game, text, MARKUP[fmt])
+    _, found = codex_api.found(game, text, MARKUP[fmt])
     chosen = placed(text, found, fmt, every=True)
     for fragment in post["never"]:
         start = text.index(fragment)

@@ -11,7 +11,6 @@ names its game —, the language codes on the switch and tabs).
 """
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -25,7 +24,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 PAGES = {  # one page of each kind
     "home": "",

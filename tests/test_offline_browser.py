@@ -9,9 +9,7 @@ the host was asked for nothing but the browser's own update check of /sw.js.
 """
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject, Destination, DictionaryObject
+from pypdf.generic import ArrayObject, Destination
 
 from codex.printable import FRONT_MATTER
 from codex.labels import label

@@ -6,7 +6,6 @@ so End is pressed after typing), waits until Material's result count changes and
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -14,7 +13,6 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

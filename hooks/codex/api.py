@@ -7,7 +7,8 @@ protocol is Python, covered by pytest, and the same in both runtimes.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .index import Index
 from .markup import protected
@@ -35,13 +36,13 @@ class Codex:
         self._detector: Detector | None = None  # built on the first detection
 
     @classmethod
-    def from_glossary(cls, glossary: Any, site_url: str) -> "Codex":
+    def from_glossary(cls, glossary: Any, site_url: str) -> Codex:
         from . import index
 
         return cls({gid: index.build(game) for gid, game in glossary.games.items()}, site_url)
 
     @classmethod
-    def from_json(cls, index_texts: dict[str, str], site_url: str) -> "Codex":
+    def from_json(cls, index_texts: dict[str, str], site_url: str) -> Codex:
         """What the browser calls: the indexes arrive as JSON text, built at site build time."""
         return cls({gid: Index.from_json(text) for gid, text in index_texts.items()}, site_url)
 

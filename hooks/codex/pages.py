@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .index import first_sentence
 from .labels import LANGS, LOCALES, L10N_CLASS, both, both_label, count, label, other
@@ -176,7 +177,8 @@ def _definition_tabs(game: Game, term: Term, mentions: dict[str, list[Mention]],
             f'<span class="codex-sr-only"> — {both_label(f"lang_name_{lang}")}</span></button>'
         )
         body = definition_html(
-            term.definition[lang], mentions[lang], term_url, lambda tid: tooltip(game.terms[tid], lang), exclude=term.id,
+            term.definition[lang], mentions[lang], term_url, lambda tid: tooltip(game.terms[tid], lang),  # noqa: B023 - called at once
+            exclude=term.id,
         )
         panels.append(f'<div class="codex-definition" role="tabpanel" id="{lang}" lang="{lang}" '
                       f'aria-labelledby="tab-{lang}" tabindex="0">\n{body}\n</div>')

@@ -11,8 +11,9 @@ from __future__ import annotations
 import concurrent.futures
 import hashlib
 import multiprocessing
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from .model import Game, Glossary
 from .pages import Mentions

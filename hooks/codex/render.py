@@ -9,7 +9,8 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_right
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .resolve import Mention
 
@@ -116,7 +117,7 @@ def placed(text: str, mentions: list[Mention], fmt: str, every: bool = False,
     return out
 
 
-def _markdown_safe(text: str, m: Mention, emphasis: "_Emphasis") -> bool:
+def _markdown_safe(text: str, m: Mention, emphasis: _Emphasis) -> bool:
     before = text[m.start - 1] if m.start else ""
     after = text[m.end] if m.end < len(text) else ""
     if before in ("!", "\\", "]"):  # "]" then "[": a shortcut reference before it would become text
@@ -225,7 +226,8 @@ class _Emphasis:
                 continue
             r_start, r_end, char = run
             if char == "~":
-                outer = text[r_start - 1] if new == "before" and r_start > 0 else text[r_end] if new == "after" and r_end < len(text) else ""
+                outer = (text[r_start - 1] if new == "before" and r_start > 0
+                         else text[r_end] if new == "after" and r_end < len(text) else "")
                 if _kind(outer) != "space":
                     return False
                 continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from itertools import pairwise
 from typing import Literal
 
 from .inline import CLOSE_TAG, OPEN_TAG, container_tags, inline, label
@@ -168,7 +169,7 @@ class _Blocks:
                         self.protect(cell_start, cell_end)  # the renderer drops it
                     elif cell_end > cell_start:
                         self.paragraphs.append([(cell_start, cell_end)])
-                for (_, a), (b, _) in zip(cells, cells[1:]):  # the pipes between cells: no name reaches across
+                for (_, a), (b, _) in pairwise(cells):  # the pipes between cells: no name reaches across
                     self.protect(a, b)
             self.rows = []
         if self.leaf in ("para", "table"):
