@@ -320,7 +320,7 @@ def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Fi
 
 def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     """Material's search box talks to our search worker; keep each page's inline scripts for the CSP hashes."""
-    output = search.point_worker(output)  # search: #__config "search" -> our worker (codex.search)
+    output = _point_worker(output, page.file.src_uri)  # search: #__config "search" -> our worker (codex.search)
     _current().script_hashes.update(inline_script_hashes([output]))
     return output
 
@@ -332,12 +332,13 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     state = _current()
     site = Path(config.site_dir)
     if state.pdfs is not None:
+        from codex.pdf import PdfError
+
         future, state.pdfs = state.pdfs, None
         try:
             printed = future.result()
-        except Exception as error:  # noqa: BLE001 - any printer failure becomes one line, not a traceback
-            first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            raise PluginError(f"printing the PDFs failed: {first_line}") from None
+        except PdfError as error:  # an expected failure (Typst, memory): one line; a bug keeps its traceback
+            raise PluginError(f"printing the PDFs failed: {error}") from None
         for game_id, data in printed.items():
             path = site / "pdf" / f"{game_id}.pdf"
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -394,16 +395,31 @@ def _write_search(config: MkDocsConfig, state: BuildState) -> None:
     site = Path(config.site_dir)
     material = site / "search" / "search_index.json"
     offline_copy = config.plugins.get("material/offline")
-    index = search.build(state.glossary, state.content.indexes, state.content.mentions, state.settings.directory_urls)
-    written = search.files(index, material.read_text(encoding="utf-8") if material.is_file() else None,
-                           inline=bool(offline_copy and offline_copy.config.enabled))
+    try:
+        index = search.build(state.glossary, state.content.indexes, state.content.mentions,
+                             state.settings.directory_urls)
+    except ValueError as error:
+        raise PluginError(f"{state.settings.glossary_dir}: the search index: {error}") from None
+    try:
+        written = search.files(index, material.read_text(encoding="utf-8") if material.is_file() else None,
+                               inline=bool(offline_copy and offline_copy.config.enabled))
+    except ValueError as error:  # the search plugin's index is no JSON
+        raise PluginError(f"{material}: {error}") from None
     shutil.rmtree(site / search.DATA_DIR, ignore_errors=True)
     for path, data in written.items():
         (site / path).parent.mkdir(parents=True, exist_ok=True)
         (site / path).write_bytes(data)
     not_found = site / "404.html"
     if not_found.is_file():
-        not_found.write_text(search.point_worker(not_found.read_text(encoding="utf-8")), encoding="utf-8")
+        not_found.write_text(_point_worker(not_found.read_text(encoding="utf-8"), "404.html"), encoding="utf-8")
+
+
+def _point_worker(html: str, page: str) -> str:
+    """search.point_worker, its complaint about a page's #__config as the build's one-line error naming the page."""
+    try:
+        return search.point_worker(html)
+    except ValueError as error:
+        raise PluginError(f"{page}: {error}") from None
 
 
 def on_serve(server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:

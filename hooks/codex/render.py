@@ -1,7 +1,7 @@
 """Linked text: a text with its term mentions turned into Markdown, BBCode or HTML links.
 
 The rule is "what the forum renders is what the writer wrote, plus links": the text is copied byte for byte
-(escaped for HTML output), nothing is linked inside markup (see markup.py), and a mention is linked only where
+(escaped for HTML output), nothing is linked inside markup (see the markup package), and a mention is linked only where
 the link's own characters cannot change how the text around it renders (`placed`).
 """
 from __future__ import annotations
@@ -10,12 +10,14 @@ import html
 import re
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, get_args
 
+from .markup import Markup
 from .resolve import Mention
 
-FORMATS = ("markdown", "bbcode", "html")
-MARKUP = {"markdown": "markdown", "bbcode": "bbcode", "html": "any"}  # the input markup each output implies
+Format = Literal["markdown", "bbcode", "html"]  # the link formats (the command line adds JSON: the mentions)
+FORMATS: tuple[Format, ...] = get_args(Format)
+MARKUP: dict[str, Markup] = {"markdown": "markdown", "bbcode": "bbcode", "html": "any"}  # the input each output implies
 
 
 def chosen(mentions: list[Mention], every: bool = False, exclude: frozenset[str] = frozenset()) -> list[Mention]:
