@@ -219,14 +219,64 @@ def _two_games(glossary):
 
 def test_each_game_prints_in_a_child_of_its_own(monkeypatch, glossary):
     """Typst never frees its memoised layout in a process: a child per game gives the memory back."""
-    import os
-
     import codex.pdf as pdf
+    import pdf_children
 
-    monkeypatch.setattr(pdf, "print_pdf", lambda data: str(os.getpid()).encode())
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.report_pid)
     printed = pdf.pdf_bytes(_two_games(glossary), "en")
     pids = {int(data) for data in printed.values()}
     assert len(pids) == 2 and os.getpid() not in pids
+
+
+def test_the_children_are_spawned_not_forked(monkeypatch, glossary):
+    """The build's process has threads: a forked copy could inherit a lock held by one of them."""
+    import multiprocessing
+
+    import codex.pdf as pdf
+    import pdf_children
+
+    methods = []
+    real = multiprocessing.get_context
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: methods.append(method) or real(method))
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.report_pid)
+    pdf.print_in_background(_two_games(glossary), "en").result(timeout=300)
+    assert methods == ["spawn", "spawn"]
+
+
+def test_a_bug_in_the_printing_child_keeps_its_traceback(monkeypatch, glossary):
+    """Only an expected failure (PdfError) is one line; a programming error arrives with the child's traceback."""
+    import codex.pdf as pdf
+    import pdf_children
+
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.divide_by_zero)
+    with pytest.raises(pdf.ChildError) as raised:
+        pdf.print_in_background(_two_games(glossary), "en").result(timeout=300)
+    assert not isinstance(raised.value, pdf.PdfError)
+    assert "Traceback" in str(raised.value) and "ZeroDivisionError" in str(raised.value)
+    assert "pdf_children.py" in str(raised.value)
+
+
+def test_cancelling_stops_the_printing_child(monkeypatch, glossary):
+    """What on_shutdown (Ctrl-C under `mkdocs serve`) and a rebuild do: the child ends now, not when it is done."""
+    import multiprocessing
+
+    import codex.pdf as pdf
+    import pdf_children
+
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.sleep_long)
+    printing = pdf.print_in_background(_two_games(glossary), "en")
+    for _ in range(600):  # the child is up (spawning takes a moment on a loaded machine)
+        if printing.job.child is not None and printing.job.child.is_alive():
+            break
+        printing.thread.join(timeout=0.5)
+    child = printing.job.child
+    assert child is not None and child.is_alive()
+    printing.cancel()
+    with pytest.raises(pdf.PdfError, match="cancelled"):
+        printing.result(timeout=300)
+    assert not child.is_alive() and child not in multiprocessing.active_children()
+    printing.thread.join(timeout=300)
+    assert not printing.thread.is_alive()
 
 
 def test_a_failure_in_the_printing_child_is_one_line(monkeypatch, glossary):
@@ -240,11 +290,10 @@ def test_a_failure_in_the_printing_child_is_one_line(monkeypatch, glossary):
 
 
 def test_a_printing_child_that_dies_is_reported(monkeypatch, glossary):
-    import os
-
     import codex.pdf as pdf
+    import pdf_children
 
-    monkeypatch.setattr(pdf, "print_pdf", lambda data: os._exit(9))
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.die)
     with pytest.raises(pdf.PdfError, match="stopped without a result"):
         pdf.pdf_bytes(_two_games(glossary), "en")
 
