@@ -19,8 +19,9 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-bbcode = pytest.importorskip("bbcode")
-markdown_it = pytest.importorskip("markdown_it")
+from conftest import need
+bbcode = need("bbcode")
+markdown_it = need("markdown_it")
 
 from codex.markup import url_spans  # noqa: E402
 from codex.render import MARKUP, placed  # noqa: E402

@@ -21,7 +21,8 @@ from codex.labels import LABELS, LANGS, count, other
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+from conftest import need  # noqa: E402
+playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
 

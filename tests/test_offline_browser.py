@@ -14,11 +14,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, search_until_found
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, need, search_until_found
 from site_server import CACHES, CONTROLLED, SiteServer, build_data, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-playwright_sync = pytest.importorskip("playwright.sync_api")
+playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
 BOOT_TIMEOUT = 90_000  # ms: Pyodide's start on a slow, shared machine
