@@ -24,7 +24,7 @@ bbcode = need("bbcode")
 markdown_it = need("markdown_it")
 
 from codex.markup import url_spans  # noqa: E402
-from codex.render import MARKUP, placed  # noqa: E402
+from codex.linkify import MARKUP, placed  # noqa: E402
 
 FORUM = Path(__file__).parent / "corpus" / "forum.yml"
 SITE = "https://example.org/"

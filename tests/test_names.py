@@ -18,7 +18,7 @@ from codex.api import Codex
 from codex.check import load
 from codex.index import build as build_index
 from codex.pages import definition_mentions
-from codex.render import link
+from codex.linkify import link
 from codex.resolve import Resolver
 from conftest import copy_project
 
@@ -37,7 +37,7 @@ def codex(glossary):
 
 
 def test_the_link_formatter_escapes_link_text_for_html_only():
-    """render.link writes every link: the text shown is escaped in HTML, kept as typed in Markdown and BBCode
+    """linkify.link writes every link: the text shown is escaped in HTML, kept as typed in Markdown and BBCode
     (their callers escape Markdown themselves where the text around is escaped)."""
     shown = "Salt & <Iron>"
     assert link(URL, shown, "html") == f'<a href="{URL}">Salt &amp; &lt;Iron&gt;</a>'

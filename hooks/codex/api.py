@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .index import Index
+from .linkify import FORMATS, MARKUP, link_text, placed
 from .markup import Markup, protected
 from .model import LANGS
 from .protocol import (
@@ -20,7 +21,6 @@ from .protocol import (
     LookupAnswer, LookupRequest, MentionInfo, MentionsAnswer, MentionsRequest, Request, Trait, Traits,
     TraitsAnswer, TraitsRequest, parse,
 )
-from .render import FORMATS, MARKUP, link_text, placed
 from .resolve import Detector, Mention, Resolver
 
 __all__ = ["AUTO", "BadRequest", "Codex", "UnknownGame"]

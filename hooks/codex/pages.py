@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .index import first_sentence
+from .forms import fold
 from .labels import LANGS, LOCALES, L10N_CLASS, both, both_label, count, label, other
+from .linkify import chosen, link
 from .links import relative_url
 from .model import Game, SourceDoc, Term
-from .render import chosen, link
 from .resolve import Mention, Resolver
 
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
@@ -225,7 +226,7 @@ def source_line(doc: SourceDoc, term: Term) -> dict[str, str]:
 def share_block(term: Term, url: str) -> str:
     """Copy the link, a Markdown link or a BBCode link (docs/assets/javascripts/share.js), for the tab shown.
 
-    Every string is made here, by the one link formatter (render.link), for both languages."""
+    Every string is made here, by the one link formatter (linkify.link), for both languages."""
     data = []
     for lang in LANGS:
         target = f"{url}#{lang}"
@@ -319,7 +320,8 @@ def games_list(games: list[Game], from_page: str = "index.md", directory_urls: b
 
 
 def sort_key(name: str) -> str:
-    return name.casefold().replace("ё", "е").lstrip("«\"'(")
+    """Alphabetical order: the comparison spelling (forms.fold), opening quotes and brackets ignored."""
+    return fold(name).lstrip("«\"'(")
 
 
 def initial_letter(name: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, Required, TypedDict
 
+from .linkify import FORMATS, Format
 from .markup import MARKUPS, Markup
-from .render import FORMATS, Format
 
 AUTO = "auto"  # the game is the one whose terms explain the text best (resolve.detect)
 MAX_LIMIT = 50  # lookup candidates one request may ask for
