@@ -314,3 +314,52 @@ def test_site_build_puts_the_pdfs_in_place_and_links_them(glossary, built_site):
         assert len(PdfReader(pdf).outline) == len(glossary.games[gid].terms) + len(FRONT_MATTER)
         index = (built_site / gid / "index.html").read_text(encoding="utf-8")
         assert f'href="../pdf/{gid}.pdf"' in index, gid
+
+
+def _spawned_children(pid: int) -> list[int]:
+    """The multiprocessing children (spawned: `spawn_main` in their command line) of a process, from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, IndexError, ValueError):
+            continue
+        if ppid == pid and "spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc (Linux)")
+def test_ctrl_c_under_mkdocs_serve_stops_the_printing_child(tmp_path):
+    """Ctrl-C while the first build's PDFs print: serve ends at once and leaves no child printing (on_shutdown
+    cancels it; a daemon child, it would also end with the interpreter)."""
+    import signal
+    import time
+
+    from conftest import copy_project, free_port
+
+    project = copy_project(tmp_path / "project")
+    port = free_port()
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": f"http://127.0.0.1:{port}/"}
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "--dev-addr", f"127.0.0.1:{port}"], cwd=project,
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a terminal's Ctrl-C, whatever started us
+    try:
+        deadline = time.monotonic() + 600
+        while not (children := _spawned_children(serve.pid)) and time.monotonic() < deadline and serve.poll() is None:
+            time.sleep(0.2)  # polling for the state (a printing child), under the deadline above
+        assert children, "no PDF child was seen printing"
+        serve.send_signal(signal.SIGINT)
+        serve.wait(timeout=300)
+        deadline = time.monotonic() + 60
+        while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(Path(f"/proc/{pid}").exists() for pid in children), "a PDF child outlived mkdocs serve"
+    finally:
+        if serve.poll() is None:
+            os.killpg(serve.pid, signal.SIGKILL)
+            serve.wait()
