@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .index import Index
-from .linkify import FORMATS, MARKUP, link_text, placed
+from .linkify import FORMATS, MARKUP, Format, link_text, placed
 from .markup import Markup, protected
 from .model import LANGS
 from .protocol import (
@@ -92,11 +92,11 @@ class Codex:
             for m in found
         ]
 
-    def link(self, game: str | None, text: str, fmt: str = "markdown", every: bool = False) -> str:
+    def link(self, game: str | None, text: str, fmt: Format = "markdown", every: bool = False) -> str:
         """The text with term mentions linked (each term's first mention, or every one)."""
         return self.linked(game, text, fmt, every)["text"]
 
-    def linked(self, game: str | None, text: str, fmt: str = "markdown", every: bool = False,
+    def linked(self, game: str | None, text: str, fmt: Format = "markdown", every: bool = False,
                preview: bool = False) -> Linked:
         """{"text": the linked text, "game": the game linked (None: none detected, text unchanged)}; with
         `preview`, also "html": the same links in HTML, for the widget's preview pane."""

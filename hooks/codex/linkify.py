@@ -36,7 +36,7 @@ def link_text(
     text: str,
     mentions: list[Mention],
     url_for: Callable[[str], str],
-    fmt: str = "markdown",
+    fmt: Format = "markdown",
     title_for: Callable[[str], str] | None = None,
     escape_markdown: bool = False,
 ) -> str:
@@ -58,7 +58,7 @@ def link_text(
     return "".join(out)
 
 
-def link(url: str, shown: str, fmt: str, title: str | None = None) -> str:
+def link(url: str, shown: str, fmt: Format, title: str | None = None) -> str:
     """One link in a format: the single place a Markdown, BBCode or HTML link is written (`shown` is raw text,
     except that Markdown callers escape it themselves when the surrounding text is escaped)."""
     if fmt == "markdown":
@@ -93,7 +93,7 @@ _BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|\Z)")
 _COSMETIC = re.compile(r"---|--|\.\.\.|\(c\)|\(reg\)|\(tm\)")  # the bbcode package's replacements
 
 
-def placed(text: str, mentions: list[Mention], fmt: str, every: bool = False,
+def placed(text: str, mentions: list[Mention], fmt: Format, every: bool = False,
            exclude: frozenset[str] = frozenset()) -> list[Mention]:
     """The mentions to link, left to right: each term's first mention that a link can be put around without
     changing how the rest of the text renders (every such mention with `every`).
