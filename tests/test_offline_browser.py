@@ -87,6 +87,8 @@ def tab(offline, app, problems):
     try:
         yield page
         asked = network_asked(app)  # before the network comes back
+        if page.url.startswith(app.url):  # a language chosen here (?lang=) is stored: the next tab starts afresh
+            page.evaluate("() => localStorage.removeItem('codex-lang')")
     finally:
         page.close()
         context.set_offline(False)
