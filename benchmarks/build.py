@@ -17,9 +17,10 @@ import shutil
 import sys
 import time
 from collections import defaultdict
+from itertools import pairwise
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import synth
 import timing_clock
@@ -45,7 +46,7 @@ def make_project(tmp: Path, size: str) -> Path:
 class _Text(HTMLParser):
     """A generated page's text as Markdown: one paragraph per block, headings kept, markup characters escaped."""
 
-    BLOCKS = {"p", "li", "h1", "h2", "h3", "div", "section", "ul", "label", "button"}
+    BLOCKS: ClassVar[set[str]] = {"p", "li", "h1", "h2", "h3", "div", "section", "ul", "label", "button"}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -167,7 +168,7 @@ def _timings(marks: list[tuple[str, str, float]]) -> dict[str, Any]:
             ("page_context", "post_page"): "page templates (Material)",
             ("env", "pre_template"): "copy static files",
             ("page_read_source", "page_markdown"): "read sources, front matter"}
-    for (event, edge, t), (next_event, next_edge, next_t) in zip(marks, marks[1:]):
+    for (event, edge, t), (next_event, next_edge, next_t) in pairwise(marks):
         label = gaps.get((event, next_event))
         if label and edge == "end" and next_edge == "start":
             phases[label] += next_t - t
@@ -214,7 +215,7 @@ def section(report: Report, args: Any, tmp: Path, sizes: list[str], port: int) -
         entry["project_site"] = _site_stats(tmp / f"site-{size}")
         if args.profile and size == sizes[-1]:
             progress(f"build: {size}: profiling an in-process build")
-            entry["profile"] = profile_text(lambda: build_in_process(project, tmp / f"site-prof-{size}", port), 25)
+            entry["profile"] = profile_text(lambda: build_in_process(project, tmp / f"site-prof-{size}", port), 25)  # noqa: B023 - called at once
         results[size] = entry
         sites[size] = {"project": tmp / f"site-{size}", "plain": tmp / f"plain-site-{size}", "project_dir": project}
         for label in ("project without PDFs", "plain, same length (earlier floor)"):

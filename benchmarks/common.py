@@ -5,7 +5,8 @@ import gzip
 import statistics
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 # The aims the README states; a section reports each figure against its aim, never fails on it.
 AIMS = {

@@ -14,8 +14,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "hooks"))
@@ -53,8 +55,9 @@ def adversarial(codex: Any = None, fragments: list[str] = FRAGMENTS, sizes: tupl
             times = {}
             for size in sizes:
                 text = (fragment * (size // len(fragment) + 1))[:size]
-                times[size] = _cpu(lambda: codex.link("mage-wars", text, fmt), runs=1 if size >= 1_000_000 else 3)
-            growth = [times[b] / times[a] if times[a] > 0 else None for a, b in zip(sizes, sizes[1:])]
+                times[size] = _cpu(lambda: codex.link("mage-wars", text, fmt),  # noqa: B023 - called at once
+                                   runs=1 if size >= 1_000_000 else 3)
+            growth = [times[b] / times[a] if times[a] > 0 else None for a, b in pairwise(sizes)]
             row[fmt] = {"seconds": times, "growth_per_10x": growth}
         out[fragment] = row
     return out
@@ -117,7 +120,7 @@ def widget_startup(site_url: str, runs: int = 3) -> dict:
             marks = page.evaluate("window.__codexResolver.state.marks")
             steps = ["start", "manifest", "pyodide_module", "pyodide_ready", "wheel", "codex_imported",
                      "indexes_fetched", "indexes_loaded"]
-            phases = {b: marks[b] - marks[a] for a, b in zip(steps, steps[1:]) if a in marks and b in marks}
+            phases = {b: marks[b] - marks[a] for a, b in pairwise(steps) if a in marks and b in marks}
             worker_ms = marks.get("indexes_loaded", 0) - marks.get("start", 0)
             # before the worker's first line: the page, the theme, resolver.js, the worker script's fetch
             results.append({"ready_s": total, "worker_phases_ms": phases, "worker_total_ms": worker_ms,

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import synth
 from common import AIMS, Report, aim, fmt_b, fmt_s, fmt_x, gz, median, profile_text, progress, ratio, table
@@ -116,7 +117,7 @@ def section(report: Report, args: Any, tmp: Path) -> None:
                 "index_json_gzip": gz(encoded)}
         text = post_for(gid, posts)
         data["post_bytes"][gid] = len(text.encode())
-        factories = {label: (lambda index=indexes[label][gid]: Codex({gid: index}, "https://example.org/"))
+        factories = {label: (lambda index=indexes[label][gid], gid=gid: Codex({gid: index}, "https://example.org/"))
                      for label in glossaries}
         for label, link in bench_link(factories, gid, text, runs).items():
             data["glossaries"][label]["games"][gid].update(link)
@@ -161,7 +162,8 @@ def section(report: Report, args: Any, tmp: Path) -> None:
     report.section("1. Resolver")
     report.emit(f"Post: the game's posts from tests/corpus/posts.yml repeated and cut to ≤ 10 KB. Tokenise: "
                 f"`re.findall(r\"\\w+\", text)`. Link: `Codex.link(game, text)` (Markdown). Warm: median of {runs} "
-                f"runs, the real and the 30× glossary's interleaved with each other and with tokenising; cold: a fresh Resolver's first call (median of 3). Index build: "
+                f"runs, the real and the 30× glossary's interleaved with each other and with tokenising; cold: a fresh "
+                f"Resolver's first call (median of 3). Index build: "
                 f"`index.build(game)` with an empty word-form cache (the morphological dictionary itself, loaded "
                 f"once per process, took {fmt_s(analyzer_s)}).\n")
     report.emit(table(headers, rows))

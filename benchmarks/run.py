@@ -33,8 +33,9 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -91,7 +92,8 @@ def _readme_table(report: Report, sizes: list[str]) -> None:
         q = res["real"]["quality"]
         rows.append(["precision / recall (posts, blind)",
                      " · ".join(f"{k}: {v['precision']:.2f} / {v['recall']:.2f}" for k, v in q.items()),
-                     " · ".join(f"{k}: {v['precision']:.2f} / {v['recall']:.2f}" for k, v in res.get("30x", {}).get("quality", {}).items()) or "–"])
+                     " · ".join(f"{k}: {v['precision']:.2f} / {v['recall']:.2f}"
+                                for k, v in res.get("30x", {}).get("quality", {}).items()) or "–"])
     for size in sizes:
         b = d.get("build", {}).get(size)
         if b:

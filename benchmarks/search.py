@@ -25,6 +25,7 @@ prints a Markdown table. Nothing is asserted and nothing is written in the repos
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import os
@@ -206,10 +207,8 @@ def _one(browser: Any, base: str, site: Path, query: str, typing: str, want: str
         page.keyboard.press("Space")  # the first keystroke; the query replaces it
         box.fill(query)
         box.press("End")
-    try:
+    with contextlib.suppress(PlaywrightTimeout):  # this engine may not find it (Material's lunr and «эгиды»): None
         page.wait_for_function("() => window.__searchTimes.expected !== null", timeout=TIMEOUT_MS, polling=5)
-    except PlaywrightTimeout:  # this engine does not find it (Material's lunr and «эгиды»): reported as None
-        pass
     times = page.evaluate("window.__searchTimes")
     paths = [urlsplit(url).path[len(urlsplit(base).path):] for url in seen if url.startswith(base)]
     search_paths = sorted({p for p in paths if _is_search(p)})

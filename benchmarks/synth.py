@@ -141,7 +141,7 @@ def scaled_glossary(total: int | None = None, factor: float | None = None, root:
     mentions = _definition_mentions(root)
     sizes = {gid: len(g["terms"]) for gid, g in games.items()}
     if factor is not None:
-        targets = {gid: int(round(n * factor)) for gid, n in sizes.items()}
+        targets = {gid: round(n * factor) for gid, n in sizes.items()}
     else:
         assert total is not None
         real_total = sum(sizes.values())

@@ -13,7 +13,7 @@ import json
 import statistics
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlparse
 
 from common import Report, fmt_b, fmt_s, fmt_x, ratio, table
@@ -49,7 +49,7 @@ def measure(site: Path, port: int, post: str, game: str, cpython_factory, runs: 
         for run in range(runs):
             context = browser.new_context()
             finished: list = []
-            context.on("requestfinished", lambda request: finished.append(request))
+            context.on("requestfinished", lambda request: finished.append(request))  # noqa: B023 - this run's context
             page = context.new_page()
             elapsed = _open_until_ready(page, out["url"], reload=False)
             colds.append(elapsed)

@@ -5,14 +5,13 @@ is one typed object, made in on_config (before MkDocs touches site/) and filled 
 """
 from __future__ import annotations
 
-import concurrent.futures
 import json
 import os
 import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -33,6 +32,9 @@ from codex.settings import Settings, SettingsError, from_config
 from codex.site import NavigationError, SiteContent, build_site, front_matter, nav_labels, navigation
 from codex.site_pages import home_page, linker_page
 from codex.embed_page import embed_page, linker_extra
+
+if TYPE_CHECKING:
+    from codex.pdf import Printing
 
 log = get_plugin_logger(__name__)
 
@@ -72,30 +74,47 @@ class BuildState:
     own_pages: dict[str, tuple[str, GeneratedPage]] = field(default_factory=dict)  # page -> (marker, its HTML)
     app: OfflineApp | None = None  # None in the offline copy and under `mkdocs serve`
     content: SiteContent | None = None
-    pdfs: concurrent.futures.Future[dict[str, bytes]] | None = None
+    pdfs: Printing | None = None  # the PDFs printing in the background (codex.pdf)
     script_hashes: set[str] = field(default_factory=set)
 
 
-_state: BuildState | None = None
-_command: str | None = None  # "build", "serve", "gh-deploy": from on_startup (None when MkDocs is driven directly)
+@dataclass
+class Hooks:
+    """The hooks' only module state: the command MkDocs runs and the current build's state."""
+
+    command: str | None = None  # "build", "serve", "gh-deploy": from on_startup (None when MkDocs is driven directly)
+    build: BuildState | None = None  # made in on_config, anew for each build (each rebuild under `mkdocs serve`)
+
+
+_hooks = Hooks()
 
 
 def _current() -> BuildState:
-    if _state is None:  # MkDocs calls on_config first; anything else is a programming error
+    if _hooks.build is None:  # MkDocs calls on_config first; anything else is a programming error
         raise PluginError("codex hooks: on_config has not run")
-    return _state
+    return _hooks.build
 
 
 def on_startup(*, command: str, dirty: bool) -> None:
     """Remember the command: under `mkdocs serve` the site is no app, or a worker would serve saved pages while
     they are being edited."""
-    global _command
-    _command = command
+    _hooks.command = command
+
+
+def on_shutdown() -> None:
+    """MkDocs is ending (a build's end, or Ctrl-C under `mkdocs serve`): stop a PDF child still printing."""
+    _cancel_printing()
+
+
+def _cancel_printing() -> None:
+    if _hooks.build is not None and _hooks.build.pdfs is not None:
+        _hooks.build.pdfs.cancel()
+        _hooks.build.pdfs = None
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Validate before MkDocs touches site/: a broken glossary stops the build and leaves the old site intact."""
-    global _state
+    _cancel_printing()  # a rebuild under `mkdocs serve`: the previous build's PDFs are stale
     try:
         settings = from_config(config)
     except SettingsError as error:
@@ -119,8 +138,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.site_name = f"{LABELS['site_name'][lang]} · {LABELS['site_name'][other(lang)]}"
     chrome = list(MATERIAL_CHROME) + palette_rules(_palette_toggles(config, lang))
     shim = _vendor_offline_shim(config, settings.root)
-    app = None if shim is not None or _command == "serve" else _offline_app(config, settings)
-    _state = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", shim, _material_labels(config),
+    app = None if shim is not None or _hooks.command == "serve" else _offline_app(config, settings)
+    _hooks.build = BuildState(settings, glossary, pyodide, f"{PYODIDE_DIR}{version}/", shim, _material_labels(config),
                         chrome, nav_keys, app=app)
     return config
 
@@ -353,7 +372,7 @@ def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Fi
 
 def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     """Material's search box talks to our search worker; keep each page's inline scripts for the CSP hashes."""
-    output = search.point_worker(output)  # search: #__config "search" -> our worker (codex.search)
+    output = _point_worker(output, page.file.src_uri)  # search: #__config "search" -> our worker (codex.search)
     _current().script_hashes.update(inline_script_hashes([output]))
     return output
 
@@ -365,12 +384,13 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     state = _current()
     site = Path(config.site_dir)
     if state.pdfs is not None:
+        from codex.pdf import PdfError
+
         future, state.pdfs = state.pdfs, None
         try:
             printed = future.result()
-        except Exception as error:  # noqa: BLE001 - any printer failure becomes one line, not a traceback
-            first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            raise PluginError(f"printing the PDFs failed: {first_line}") from None
+        except PdfError as error:  # an expected failure (Typst, memory): one line; a bug keeps its traceback
+            raise PluginError(f"printing the PDFs failed: {error}") from None
         for game_id, data in printed.items():
             path = site / "pdf" / f"{game_id}.pdf"
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -384,7 +404,7 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     state.script_hashes.clear()
     if state.app is not None:  # last: the worker's precache list hashes every file written above
         _write_offline(site, state, state.app)
-    elif _command == "serve":  # a worker a build once installed on this address removes itself and its caches
+    elif _hooks.command == "serve":  # a worker a build once installed on this address removes itself and its caches
         (site / WORKER).write_text(offline.RETIRED_WORKER, encoding="utf-8")
 
 
@@ -427,16 +447,31 @@ def _write_search(config: MkDocsConfig, state: BuildState) -> None:
     site = Path(config.site_dir)
     material = site / "search" / "search_index.json"
     offline_copy = config.plugins.get("material/offline")
-    index = search.build(state.glossary, state.content.indexes, state.content.mentions, state.settings.directory_urls)
-    written = search.files(index, material.read_text(encoding="utf-8") if material.is_file() else None,
-                           inline=bool(offline_copy and offline_copy.config.enabled))
+    try:
+        index = search.build(state.glossary, state.content.indexes, state.content.mentions,
+                             state.settings.directory_urls)
+    except ValueError as error:
+        raise PluginError(f"{state.settings.glossary_dir}: the search index: {error}") from None
+    try:
+        written = search.files(index, material.read_text(encoding="utf-8") if material.is_file() else None,
+                               inline=bool(offline_copy and offline_copy.config.enabled))
+    except ValueError as error:  # the search plugin's index is no JSON
+        raise PluginError(f"{material}: {error}") from None
     shutil.rmtree(site / search.DATA_DIR, ignore_errors=True)
     for path, data in written.items():
         (site / path).parent.mkdir(parents=True, exist_ok=True)
         (site / path).write_bytes(data)
     not_found = site / "404.html"
     if not_found.is_file():
-        not_found.write_text(search.point_worker(not_found.read_text(encoding="utf-8")), encoding="utf-8")
+        not_found.write_text(_point_worker(not_found.read_text(encoding="utf-8"), "404.html"), encoding="utf-8")
+
+
+def _point_worker(html: str, page: str) -> str:
+    """search.point_worker, its complaint about a page's #__config as the build's one-line error naming the page."""
+    try:
+        return search.point_worker(html)
+    except ValueError as error:
+        raise PluginError(f"{page}: {error}") from None
 
 
 def on_serve(server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:

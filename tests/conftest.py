@@ -1,12 +1,32 @@
 """Shared fixtures: the project root, the real glossary and its resolvers, loaded once per session."""
 from __future__ import annotations
 
+import importlib
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+def in_ci() -> bool:
+    """CI (the CI variable set) has every test requirement: there a missing one fails instead of skipping."""
+    return bool(os.environ.get("CI"))
+
+
+def need(module: str) -> Any:
+    """pytest.importorskip, except in CI, where a test requirement that will not import is a failure."""
+    return importlib.import_module(module) if in_ci() else pytest.importorskip(module)
+
+
+def skip_unless_ci(reason: str) -> None:
+    """Skip for want of something `make test` installs; in CI, fail (a skip there would pass by omission)."""
+    if in_ci():
+        pytest.fail(f"{reason} (in CI everything `make test` installs must be there)")
+    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -66,28 +86,37 @@ def site_server(built_site, site_port, site_url):
         yield url
 
 
-from project import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (Debian's Chromium and its flags)
+from project import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (Debian's Chromium and its flags)
+
+# One generous timeout for every browser expectation that names none (Playwright's own is 5 s): a test waits for a
+# state, and on a loaded machine a state can take a while; a failing one still fails, only later.
+EXPECT_TIMEOUT = 60_000  # ms
+try:
+    from playwright.sync_api import expect as _expect
+
+    _expect.set_options(timeout=EXPECT_TIMEOUT)
+except ImportError:  # no Playwright: the browser tests skip (or, in CI, fail) on their own
+    pass
 
 
 @pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium for one test module (a module's own sync_playwright() may run after it has closed)."""
-    import os
-
     from playwright.sync_api import sync_playwright
 
-    if not CHROMIUM.exists() and not os.environ.get("CI"):  # `make test` installs it; CI must not skip
-        pytest.skip(f"{CHROMIUM} is not installed")
+    if not CHROMIUM.exists():  # `make test` installs it
+        skip_unless_ci(f"{CHROMIUM} is not installed")
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         yield chromium
         chromium.close()
 
 
-def search_until_found(page, query: str, found, timeout: int = 3_000, attempts: int = 10) -> None:
+def search_until_found(page, query: str, found, timeout: int = 6_000, attempts: int = 20) -> None:
     """Type `query` into the header search box until `found` (a locator) shows: the index loads in the background,
-    and a query sent before it is ready finds nothing. End is a real key event (Playwright inserts Cyrillic
-    without any, and Material searches on keyup)."""
+    and a query sent before it is ready finds nothing, so the query is typed again (each attempt waits `timeout`;
+    all of them, two minutes). End is a real key event (Playwright inserts Cyrillic without any, and Material
+    searches on keyup)."""
     from playwright.sync_api import expect
 
     box = page.locator("input.md-search__input")

@@ -12,8 +12,9 @@ import shutil
 import socket
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 COPIED = ("mkdocs.yml", "package.json", "docs", "hooks", "overrides")
@@ -62,7 +63,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extra_headers: dict[str, str] = {}
+    extra_headers: ClassVar[dict[str, str]] = {}
 
     def end_headers(self) -> None:
         for name, value in self.extra_headers.items():

@@ -92,7 +92,7 @@ class SiteServer:
     def serve(self, directory: Path) -> None:
         self.directory = directory
 
-    def __enter__(self) -> "SiteServer":
+    def __enter__(self) -> SiteServer:
         self._thread.start()
         return self
 

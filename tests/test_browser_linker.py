@@ -4,16 +4,15 @@ Its own page (tests here kill the worker on purpose, which test_browser.py's sha
 """
 from __future__ import annotations
 
-import os
 
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+from conftest import CHROMIUM, CHROMIUM_ARGS, need, skip_unless_ci  # noqa: E402
+playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 BOOT_TIMEOUT = 90_000
 LINK_TIMEOUT = 15_000
@@ -29,8 +28,8 @@ def codex(glossary, site_url):
 
 @pytest.fixture(scope="module")
 def page(site_server, site_url):
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
+    if not CHROMIUM.exists():
+        skip_unless_ci(f"{CHROMIUM} is not installed")
     with playwright_sync.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         context = browser.new_context(locale="ru-RU")

@@ -102,7 +102,9 @@ def test_every_problem_is_reported_not_just_the_first(project: Path):
 
 
 def test_cli_check_exit_codes(project: Path):
-    run = lambda: subprocess.run([sys.executable, "-m", "codex", "check"], cwd=project, capture_output=True, text=True)
+    def run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "codex", "check"], cwd=project, capture_output=True, text=True)
+
     ok = run()
     assert ok.returncode == 0, ok.stderr
     assert ok.stdout == ""

@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 import tomllib
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
@@ -166,7 +165,7 @@ def test_share_block_on_every_term_page(glossary, built_site, site_url):
     """Each term page carries the share strings for both languages, made by the one link formatter."""
     import html as html_module
 
-    from codex.render import link
+    from codex.linkify import link
 
     for game in glossary.games.values():
         for term in list(game.terms.values())[::10]:

@@ -11,7 +11,6 @@ names its game —, the language codes on the switch and tabs).
 """
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -22,10 +21,10 @@ from codex.labels import LABELS, LANGS, count, other
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+from conftest import need  # noqa: E402
+playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 PAGES = {  # one page of each kind
     "home": "",

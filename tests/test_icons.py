@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import CHROMIUM, ROOT
+from conftest import CHROMIUM, ROOT, skip_unless_ci
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -34,7 +34,7 @@ DIFF = """async ([a, b]) => {
 
 def test_committed_icons_match_the_logo():
     if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
+        skip_unless_ci(f"{CHROMIUM} is not installed")
     import make_icons
     from playwright.sync_api import sync_playwright
 

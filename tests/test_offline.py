@@ -57,7 +57,7 @@ def test_search_works_from_the_local_disk(offline_site, browser):
     # Another form of the Russian name finds the term: the whole index came inline (fetch does not work from
     # file://).
     found = page.locator(".md-search-result__item").filter(has_text="Incorporeal")
-    search_until_found(page, "бесплотного", found, timeout=5_000)
+    search_until_found(page, "бесплотного", found)
     found.first.locator("a").first.click()
     page.wait_for_load_state()
     assert urlsplit(page.url).scheme == "file"

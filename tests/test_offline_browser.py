@@ -9,18 +9,16 @@ the host was asked for nothing but the browser's own update check of /sw.js.
 """
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, search_until_found
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, need, search_until_found
 from site_server import CACHES, CONTROLLED, SiteServer, build_data, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-playwright_sync = pytest.importorskip("playwright.sync_api")
+playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
 BOOT_TIMEOUT = 90_000  # ms: Pyodide's start on a slow, shared machine
@@ -89,6 +87,8 @@ def tab(offline, app, problems):
     try:
         yield page
         asked = network_asked(app)  # before the network comes back
+        if page.url.startswith(app.url):  # a language chosen here (?lang=) is stored: the next tab starts afresh
+            page.evaluate("() => localStorage.removeItem('codex-lang')")
     finally:
         page.close()
         context.set_offline(False)

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, copy_project
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, copy_project, need
 from site_server import CACHES, CONTROLLED, SiteServer, accessibility_violations, build_data, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-playwright_sync = pytest.importorskip("playwright.sync_api")
+playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
 GAME_LIMIT_MB = 0.5
@@ -255,13 +255,14 @@ def test_mkdocs_serve_is_no_app_and_removes_a_worker_an_earlier_build_left(build
                                   f"127.0.0.1:{port}"], cwd=project, env=env, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.DEVNULL, start_new_session=True)
         try:
-            for _ in range(240):  # the first build, then it listens
+            deadline = time.monotonic() + 600  # the first build, then it listens
+            while time.monotonic() < deadline:
                 try:
-                    urllib.request.urlopen(url + "sw.js", timeout=1).read()
+                    urllib.request.urlopen(url + "sw.js", timeout=60).read()
                     break
                 except OSError:
-                    time.sleep(0.5)
-            worker = urllib.request.urlopen(url + "sw.js", timeout=5).read().decode()
+                    time.sleep(0.5)  # polling for the state, under the deadline above
+            worker = urllib.request.urlopen(url + "sw.js", timeout=60).read().decode()
             assert "unregister" in worker and "precache" not in worker
             page.goto(url + "keyforge/")  # the old worker answers, the browser checks sw.js: the retired one
             deadline = time.time() + 60
@@ -273,7 +274,8 @@ def test_mkdocs_serve_is_no_app_and_removes_a_worker_an_earlier_build_left(build
             assert page.evaluate("() => navigator.serviceWorker.controller") is None
             assert not [name for name in page.evaluate(CACHES) if name.startswith("codex-")]
             expect(page.locator('link[rel="manifest"]')).to_have_count(0)
-            page.wait_for_timeout(1000)  # time for offline.js to register anything, had it wanted to
+            # offline.js decides as it runs, before the load event: without the manifest link it registers nothing
+            page.wait_for_function("() => document.readyState === 'complete'", timeout=60_000)
             assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
         finally:
             os.killpg(serve.pid, signal.SIGTERM)

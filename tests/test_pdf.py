@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject, Destination, DictionaryObject
+from pypdf.generic import ArrayObject, Destination
 
 from codex.printable import FRONT_MATTER
 from codex.labels import label
@@ -219,14 +219,64 @@ def _two_games(glossary):
 
 def test_each_game_prints_in_a_child_of_its_own(monkeypatch, glossary):
     """Typst never frees its memoised layout in a process: a child per game gives the memory back."""
-    import os
-
     import codex.pdf as pdf
+    import pdf_children
 
-    monkeypatch.setattr(pdf, "print_pdf", lambda data: str(os.getpid()).encode())
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.report_pid)
     printed = pdf.pdf_bytes(_two_games(glossary), "en")
     pids = {int(data) for data in printed.values()}
     assert len(pids) == 2 and os.getpid() not in pids
+
+
+def test_the_children_are_spawned_not_forked(monkeypatch, glossary):
+    """The build's process has threads: a forked copy could inherit a lock held by one of them."""
+    import multiprocessing
+
+    import codex.pdf as pdf
+    import pdf_children
+
+    methods = []
+    real = multiprocessing.get_context
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: methods.append(method) or real(method))
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.report_pid)
+    pdf.print_in_background(_two_games(glossary), "en").result(timeout=300)
+    assert methods == ["spawn", "spawn"]
+
+
+def test_a_bug_in_the_printing_child_keeps_its_traceback(monkeypatch, glossary):
+    """Only an expected failure (PdfError) is one line; a programming error arrives with the child's traceback."""
+    import codex.pdf as pdf
+    import pdf_children
+
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.divide_by_zero)
+    with pytest.raises(pdf.ChildError) as raised:
+        pdf.print_in_background(_two_games(glossary), "en").result(timeout=300)
+    assert not isinstance(raised.value, pdf.PdfError)
+    assert "Traceback" in str(raised.value) and "ZeroDivisionError" in str(raised.value)
+    assert "pdf_children.py" in str(raised.value)
+
+
+def test_cancelling_stops_the_printing_child(monkeypatch, glossary):
+    """What on_shutdown (Ctrl-C under `mkdocs serve`) and a rebuild do: the child ends now, not when it is done."""
+    import multiprocessing
+
+    import codex.pdf as pdf
+    import pdf_children
+
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.sleep_long)
+    printing = pdf.print_in_background(_two_games(glossary), "en")
+    for _ in range(600):  # the child is up (spawning takes a moment on a loaded machine)
+        if printing.job.child is not None and printing.job.child.is_alive():
+            break
+        printing.thread.join(timeout=0.5)
+    child = printing.job.child
+    assert child is not None and child.is_alive()
+    printing.cancel()
+    with pytest.raises(pdf.PdfError, match="cancelled"):
+        printing.result(timeout=300)
+    assert not child.is_alive() and child not in multiprocessing.active_children()
+    printing.thread.join(timeout=300)
+    assert not printing.thread.is_alive()
 
 
 def test_a_failure_in_the_printing_child_is_one_line(monkeypatch, glossary):
@@ -240,11 +290,10 @@ def test_a_failure_in_the_printing_child_is_one_line(monkeypatch, glossary):
 
 
 def test_a_printing_child_that_dies_is_reported(monkeypatch, glossary):
-    import os
-
     import codex.pdf as pdf
+    import pdf_children
 
-    monkeypatch.setattr(pdf, "print_pdf", lambda data: os._exit(9))
+    monkeypatch.setattr(pdf, "_print_game", pdf_children.die)
     with pytest.raises(pdf.PdfError, match="stopped without a result"):
         pdf.pdf_bytes(_two_games(glossary), "en")
 
@@ -265,3 +314,52 @@ def test_site_build_puts_the_pdfs_in_place_and_links_them(glossary, built_site):
         assert len(PdfReader(pdf).outline) == len(glossary.games[gid].terms) + len(FRONT_MATTER)
         index = (built_site / gid / "index.html").read_text(encoding="utf-8")
         assert f'href="../pdf/{gid}.pdf"' in index, gid
+
+
+def _spawned_children(pid: int) -> list[int]:
+    """The multiprocessing children (spawned: `spawn_main` in their command line) of a process, from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, IndexError, ValueError):
+            continue
+        if ppid == pid and "spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc (Linux)")
+def test_ctrl_c_under_mkdocs_serve_stops_the_printing_child(tmp_path):
+    """Ctrl-C while the first build's PDFs print: serve ends at once and leaves no child printing (on_shutdown
+    cancels it; a daemon child, it would also end with the interpreter)."""
+    import signal
+    import time
+
+    from conftest import copy_project, free_port
+
+    project = copy_project(tmp_path / "project")
+    port = free_port()
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": f"http://127.0.0.1:{port}/"}
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "--dev-addr", f"127.0.0.1:{port}"], cwd=project,
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a terminal's Ctrl-C, whatever started us
+    try:
+        deadline = time.monotonic() + 600
+        while not (children := _spawned_children(serve.pid)) and time.monotonic() < deadline and serve.poll() is None:
+            time.sleep(0.2)  # polling for the state (a printing child), under the deadline above
+        assert children, "no PDF child was seen printing"
+        serve.send_signal(signal.SIGINT)
+        serve.wait(timeout=300)
+        deadline = time.monotonic() + 60
+        while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(Path(f"/proc/{pid}").exists() for pid in children), "a PDF child outlived mkdocs serve"
+    finally:
+        if serve.poll() is None:
+            os.killpg(serve.pid, signal.SIGKILL)
+            serve.wait()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import itertools
 
 import pytest
 
@@ -52,7 +53,7 @@ def test_longest_match_wins_and_spans_never_overlap(codex_api):
     assert found(codex_api, "mage-wars", "Zone Attack в Zone") == [("Zone Attack", "zone-attack-or-spell"), ("Zone", "zone")]
     spans = codex_api.mentions("mage-wars", "Melee Attack, Melee +2 и Zone Attack or Spell")
     assert [m["text"] for m in spans] == ["Melee Attack", "Melee +2", "Zone Attack or Spell"]
-    for a, b in zip(spans, spans[1:]):
+    for a, b in itertools.pairwise(spans):
         assert a["end"] <= b["start"]
 
 

@@ -15,10 +15,10 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+from conftest import ROOT, need, png_size  # noqa: E402
+playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
-from conftest import ROOT, png_size  # noqa: E402
 
 VIEWPORT = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 800}

@@ -1,12 +1,12 @@
 """Site search as a reader uses it: typing into the header search box of the real built site, in Chromium.
 
-One browser and one page for the whole module (the query set alone is over a hundred searches). Each search
-clears the box, types the query (Playwright inserts Cyrillic without key events and Material searches on keyup,
-so End is pressed after typing), waits until Material's result count changes and reads the rendered list.
+One browser for the module, a fresh page (its own browser context) for each test, so the tests hold in any order
+(the query set's hundred-odd searches share its page). Each search clears the box, types the query (Playwright
+inserts Cyrillic without key events and Material searches on keyup, so End is pressed after typing), waits until
+Material's result count changes and reads the rendered list.
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -14,23 +14,23 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+from conftest import need  # noqa: E402
+playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
 QUERIES = yaml.safe_load((Path(__file__).parent / "search_queries.yml").read_text(encoding="utf-8"))
 RESULT_TIMEOUT = 15_000  # ms
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def requests_seen() -> list[str]:
     return []
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def page(browser, site_server, requests_seen):
     # No service worker: every request seen is the page's or its search worker's (the app's precache, which
     # fetches the whole site after the first visit, is tested in test_offline_browser.py).
@@ -155,7 +155,6 @@ def test_enter_opens_the_best_result(page, site_url):
     page.locator("input.md-search__input").press("Enter")
     page.wait_for_url(re.compile(r"/mage-wars/teleport/"))
     expect(page.locator("h1").first).to_contain_text("Teleport")
-    page.goto(site_url + "mage-wars/aegis/")
 
 
 def test_a_result_link_highlights_the_word_forms_on_the_term_page(page, site_url):
@@ -165,7 +164,6 @@ def test_a_result_link_highlights_the_word_forms_on_the_term_page(page, site_url
     marks = page.locator("article mark")
     expect(marks.first).to_be_attached()
     assert any(t.lower().startswith("корроз") for t in marks.all_text_contents())
-    page.goto(site_url + "mage-wars/aegis/")
 
 
 def test_the_search_box_works_on_a_phone_screen(browser, site_server, site_url):
@@ -182,7 +180,8 @@ def test_the_search_box_works_on_a_phone_screen(browser, site_server, site_url):
         context.close()
 
 
-def test_our_worker_answers_and_nothing_leaves_the_site(page, requests_seen):
+def test_our_worker_answers_and_nothing_leaves_the_site(page, site_url, requests_seen):
+    assert search(page, site_url, "эгиды").paths[0] == "mage-wars/aegis"
     assert [w.url.rsplit("/", 1)[-1] for w in page.workers] == ["search-worker.js"]  # the page's one worker
     assert any(url.endswith("/assets/javascripts/search-worker.js") for url in requests_seen)
     assert not [url for url in requests_seen if "/workers/search." in url]  # Material's lunr worker is not started

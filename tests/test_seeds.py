@@ -109,7 +109,7 @@ DND_SUB_ENTRIES = {
 
 def dnd_entries(path):
     """(name, body) per entry, with hyphenation across lines repaired and page numbers dropped."""
-    lines = [l for l in path.read_text(encoding="utf-8").splitlines() if not re.fullmatch(r"\s*\d{2}\s*", l)]
+    lines = [x for x in path.read_text(encoding="utf-8").splitlines() if not re.fullmatch(r"\s*\d{2}\s*", x)]
     text = ""
     for line in lines:
         if text.endswith("-") and not text.endswith(" -") and line[:1].islower():

@@ -157,7 +157,6 @@ def test_search_index_has_names_in_both_languages(built_site, glossary):
 
 
 def test_open_graph_tags(glossary, pages, site_url):
-    term = glossary.game("mage-wars").term("aegis")
     meta = term_page(pages, "mage-wars", "aegis").meta
     assert meta["og:title"] == "Aegis X · Эгида — Mage Wars"
     assert meta["og:url"] == f"{site_url}mage-wars/aegis/"

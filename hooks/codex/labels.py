@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import json
 
-LANGS = ("en", "ru")
+from .model import LANGS as LANGS  # one list of languages (re-exported: pages and scripts take it from here)
 L10N_CLASS = "codex-l10n"  # the stylesheet hides an element of this class whose lang is not the reader's
 
 LABELS: dict[str, dict[str, str]] = {

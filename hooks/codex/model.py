@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
-LANGS = ("en", "ru")
+Lang = Literal["en", "ru"]  # the glossary's languages, and the interface's
+LANGS: tuple[str, ...] = get_args(Lang)  # as plain strings: the YAML's keys are checked against it
 
 
 @dataclass(frozen=True)

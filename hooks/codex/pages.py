@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .index import first_sentence
+from .forms import fold
 from .labels import LANGS, LOCALES, L10N_CLASS, both, both_label, count, label, other
+from .linkify import chosen, link
 from .links import relative_url
 from .model import Game, SourceDoc, Term
-from .render import chosen, link
 from .resolve import Mention, Resolver
 
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
@@ -176,7 +178,8 @@ def _definition_tabs(game: Game, term: Term, mentions: dict[str, list[Mention]],
             f'<span class="codex-sr-only"> — {both_label(f"lang_name_{lang}")}</span></button>'
         )
         body = definition_html(
-            term.definition[lang], mentions[lang], term_url, lambda tid: tooltip(game.terms[tid], lang), exclude=term.id,
+            term.definition[lang], mentions[lang], term_url, lambda tid: tooltip(game.terms[tid], lang),  # noqa: B023 - called at once
+            exclude=term.id,
         )
         panels.append(f'<div class="codex-definition" role="tabpanel" id="{lang}" lang="{lang}" '
                       f'aria-labelledby="tab-{lang}" tabindex="0">\n{body}\n</div>')
@@ -223,7 +226,7 @@ def source_line(doc: SourceDoc, term: Term) -> dict[str, str]:
 def share_block(term: Term, url: str) -> str:
     """Copy the link, a Markdown link or a BBCode link (docs/assets/javascripts/share.js), for the tab shown.
 
-    Every string is made here, by the one link formatter (render.link), for both languages."""
+    Every string is made here, by the one link formatter (linkify.link), for both languages."""
     data = []
     for lang in LANGS:
         target = f"{url}#{lang}"
@@ -317,7 +320,8 @@ def games_list(games: list[Game], from_page: str = "index.md", directory_urls: b
 
 
 def sort_key(name: str) -> str:
-    return name.casefold().replace("ё", "е").lstrip("«\"'(")
+    """Alphabetical order: the comparison spelling (forms.fold), opening quotes and brackets ignored."""
+    return fold(name).lstrip("«\"'(")
 
 
 def initial_letter(name: str) -> str:

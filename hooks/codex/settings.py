@@ -10,9 +10,8 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
+from .model import LANGS, Lang
 from .offline import GAME_LIMIT, MB, TOTAL_LIMIT
-
-LANGUAGES = ("en", "ru")
 
 
 class CodexOptions(base.Config):  # type: ignore[no-untyped-call]  # MkDocs' own class machinery
@@ -34,7 +33,7 @@ class Settings:
     glossary_dir: Path
     pdf: bool
     site_url: str  # always ends with "/"
-    language: str  # the default interface language (theme.language): before a script picks the reader's
+    language: Lang  # the default interface language (theme.language): before a script picks the reader's
     directory_urls: bool
     offline_game_bytes: int = GAME_LIMIT
     offline_total_bytes: int = TOTAL_LIMIT
@@ -53,8 +52,8 @@ def from_config(config: Any) -> Settings:
         key, reason = failed[0]
         raise SettingsError(f"mkdocs.yml: extra.codex.{key}: {reason}")
     language = config.theme["language"]
-    if language not in LANGUAGES:
-        raise SettingsError(f"mkdocs.yml: theme.language '{language}' must be one of the glossary's: en, ru")
+    if language not in LANGS:
+        raise SettingsError(f"mkdocs.yml: theme.language '{language}' must be one of the glossary's: {', '.join(LANGS)}")
     root = Path(config.config_file_path).resolve().parent
     return Settings(
         root=root, glossary_dir=root / options.glossary, pdf=options.pdf,
@@ -67,6 +66,7 @@ def from_config(config: Any) -> Settings:
 def load(root: Path) -> Settings:
     """The command line's settings: root/mkdocs.yml loaded and validated as `mkdocs build` does (SITE_URL too)."""
     from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.exceptions import ConfigurationError
 
     path = root / "mkdocs.yml"
     logging.getLogger("mkdocs").setLevel(logging.ERROR)  # the CLI's output is the result, not MkDocs' notes
@@ -76,8 +76,8 @@ def load(root: Path) -> Settings:
             config.load_file(file)
     except OSError as error:
         raise SettingsError(f"{path}: {error.strerror}") from None
-    except Exception as error:  # noqa: BLE001 - YAML and !ENV errors become the CLI's one-line message
-        raise SettingsError(f"{path}: {str(error).splitlines()[0]}") from None
+    except ConfigurationError as error:  # YAML and !ENV errors: the CLI's one-line message
+        raise SettingsError(f"{path}: {str(error).strip().splitlines()[0]}") from None
     failed, _warnings = config.validate()
     if failed:
         key, reason = failed[0]

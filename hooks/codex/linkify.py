@@ -1,7 +1,7 @@
 """Linked text: a text with its term mentions turned into Markdown, BBCode or HTML links.
 
 The rule is "what the forum renders is what the writer wrote, plus links": the text is copied byte for byte
-(escaped for HTML output), nothing is linked inside markup (see markup.py), and a mention is linked only where
+(escaped for HTML output), nothing is linked inside markup (see the markup package), and a mention is linked only where
 the link's own characters cannot change how the text around it renders (`placed`).
 """
 from __future__ import annotations
@@ -9,12 +9,15 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_right
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, Literal, get_args
 
+from .markup import Markup
 from .resolve import Mention
 
-FORMATS = ("markdown", "bbcode", "html")
-MARKUP = {"markdown": "markdown", "bbcode": "bbcode", "html": "any"}  # the input markup each output implies
+Format = Literal["markdown", "bbcode", "html"]  # the link formats (the command line adds JSON: the mentions)
+FORMATS: tuple[Format, ...] = get_args(Format)
+MARKUP: dict[str, Markup] = {"markdown": "markdown", "bbcode": "bbcode", "html": "any"}  # the input each output implies
 
 
 def chosen(mentions: list[Mention], every: bool = False, exclude: frozenset[str] = frozenset()) -> list[Mention]:
@@ -33,7 +36,7 @@ def link_text(
     text: str,
     mentions: list[Mention],
     url_for: Callable[[str], str],
-    fmt: str = "markdown",
+    fmt: Format = "markdown",
     title_for: Callable[[str], str] | None = None,
     escape_markdown: bool = False,
 ) -> str:
@@ -55,7 +58,7 @@ def link_text(
     return "".join(out)
 
 
-def link(url: str, shown: str, fmt: str, title: str | None = None) -> str:
+def link(url: str, shown: str, fmt: Format, title: str | None = None) -> str:
     """One link in a format: the single place a Markdown, BBCode or HTML link is written (`shown` is raw text,
     except that Markdown callers escape it themselves when the surrounding text is escaped)."""
     if fmt == "markdown":
@@ -90,7 +93,7 @@ _BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|\Z)")
 _COSMETIC = re.compile(r"---|--|\.\.\.|\(c\)|\(reg\)|\(tm\)")  # the bbcode package's replacements
 
 
-def placed(text: str, mentions: list[Mention], fmt: str, every: bool = False,
+def placed(text: str, mentions: list[Mention], fmt: Format, every: bool = False,
            exclude: frozenset[str] = frozenset()) -> list[Mention]:
     """The mentions to link, left to right: each term's first mention that a link can be put around without
     changing how the rest of the text renders (every such mention with `every`).
@@ -116,7 +119,7 @@ def placed(text: str, mentions: list[Mention], fmt: str, every: bool = False,
     return out
 
 
-def _markdown_safe(text: str, m: Mention, emphasis: "_Emphasis") -> bool:
+def _markdown_safe(text: str, m: Mention, emphasis: _Emphasis) -> bool:
     before = text[m.start - 1] if m.start else ""
     after = text[m.end] if m.end < len(text) else ""
     if before in ("!", "\\", "]"):  # "]" then "[": a shortcut reference before it would become text
@@ -225,7 +228,8 @@ class _Emphasis:
                 continue
             r_start, r_end, char = run
             if char == "~":
-                outer = text[r_start - 1] if new == "before" and r_start > 0 else text[r_end] if new == "after" and r_end < len(text) else ""
+                outer = (text[r_start - 1] if new == "before" and r_start > 0
+                         else text[r_end] if new == "after" and r_end < len(text) else "")
                 if _kind(outer) != "space":
                     return False
                 continue

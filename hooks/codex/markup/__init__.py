@@ -1,0 +1,47 @@
+"""What in a post is already markup or machine text: the spans the linker never touches, found in linear time.
+
+One scanner per input markup, each a single left-to-right pass that remembers its failed searches (an opener
+whose closer is missing never sends a second search to the end of the text):
+- `markdown`: CommonMark's block structure (fenced code with backticks or tildes, indented code — which cannot
+  interrupt a paragraph and is measured from a list item's content column —, HTML blocks, link reference
+  definitions, block quotes, list items and GitHub's tables as markdown-it reads them) and, inside paragraphs and
+  table cells, code spans, autolinks, raw HTML (with the contents of a, code, pre, script, style, textarea),
+  inline links and images, full, collapsed and shortcut reference links;
+- `bbcode`: the tags phpBB and the `bbcode` package recognise, tokenised as the package does, with the contents
+  of [code], [url], [img], [email] (to their closing tag, or to the end when it is missing);
+- every markup: URLs (with a scheme, `www.`, or a host with a dotted name: "example.org/x", "Aegis.So") and
+  e-mail addresses, to the next whitespace, which covers GitHub's, linkify's and the `bbcode` package's autolinks;
+- `any` (the default, for plain text and HTML output): the union of all of the above plus any `<...>` tag.
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal, get_args
+
+from .bbcode import BB_TAGS, bbcode_spans
+from .blocks import markdown_spans
+from .inline import MAX_PAREN_DEPTH
+from .spans import Spans, merge
+from .urls import url_spans
+
+__all__ = ["BB_TAGS", "MARKUPS", "MAX_PAREN_DEPTH", "Markup", "Spans", "bbcode_spans", "markdown_spans", "merge",
+           "protected", "url_spans"]
+
+Markup = Literal["any", "markdown", "bbcode"]  # the input markups
+MARKUPS: tuple[Markup, ...] = get_args(Markup)
+
+_ANY_TAG = re.compile(r"<[^<>\n]*>")
+
+
+def protected(text: str, markup: str = "any") -> Spans:
+    """Sorted, merged spans of `text` that are markup (never linked) for the given input markup."""
+    if markup not in MARKUPS:
+        raise ValueError(f"unknown markup '{markup}' (use {', '.join(MARKUPS)})")
+    spans = url_spans(text)
+    if markup in ("any", "markdown"):
+        spans += markdown_spans(text, html_blocks=markup == "markdown")
+    if markup in ("any", "bbcode"):
+        spans += bbcode_spans(text)
+    if markup == "any" and "<" in text:
+        spans += [m.span() for m in _ANY_TAG.finditer(text)]
+    return merge(spans)
