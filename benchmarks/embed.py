@@ -90,7 +90,7 @@ def timings(site: Path, port: int, runs: int = 5) -> dict[str, Any]:
                 context = browser.new_context()  # a cold cache: the first card fetches its game's data
                 context.add_init_script(PROBE)
                 data: list[str] = []
-                context.on("request", lambda r: data.append(r.url) if "/api/" in r.url else None)
+                context.on("request", lambda r, seen=data: seen.append(r.url) if "/api/" in r.url else None)
                 page = context.new_page()
                 page.goto(forum)
                 page.wait_for_load_state("load")

@@ -96,7 +96,7 @@ def test_embed_page_shows_a_live_card_in_both_languages(context, site):
     page = context.new_page()
     for lang, heading, names in (("en", "On your forum", "Aegis X · Эгида"), ("ru", "На вашем форуме", "Эгида · Aegis X")):
         page.goto(f"{site}embed/?lang={lang}")
-        expect(page.locator("h1 [lang=%s]" % lang)).to_have_text(heading)
+        expect(page.locator(f"h1 [lang={lang}]")).to_have_text(heading)
         expect(page.locator("pre.codex-embed-code")).to_have_text(f'<script src="{site}embed.js" async></script>')
         page.locator(".codex-embed-example a").first.hover()
         card = page.locator("rules-codex-card .card")

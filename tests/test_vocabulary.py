@@ -211,7 +211,7 @@ def miscapitalised(text, words, longer_names, allowed_phrases=()):
     covered += [m.span() for m in PAGE_REFERENCE.finditer(text)]
     covered += [m.span() for phrase in allowed_phrases for m in re.finditer(re.escape(phrase), text)]
     found = []
-    for m in re.finditer(r"\b(?:%s)s?\b" % "|".join(map(re.escape, words)), text):
+    for m in re.finditer(r"\b(?:" + "|".join(map(re.escape, words)) + r")s?\b", text):
         before = text[:m.start()].rstrip(" “\"(")
         if not before or before[-1] in SENTENCE_END:
             continue
