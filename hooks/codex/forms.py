@@ -7,6 +7,7 @@ index and only uses `russian_stem`, a small suffix stripper, for words the dicti
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 # A token is a word (letters/digits) — the unit of matching; signs and punctuation live in the gaps between.
@@ -127,15 +128,106 @@ def _russian_lexeme(word: str) -> tuple[str, ...]:
 
         _morph = pymorphy3.MorphAnalyzer()
     parses = _morph.parse(word)
-    best = parses[0].score if parses else 0
     forms = {word}
+    if not parses:
+        return (word,)
+    # The name's own reading: the best parse's word (lemma) and part of speech. Other readings of the same
+    # spelling are other words («полет» is also a form of «полоть», whose «поля» is not Flying), and a word's
+    # lexeme spans parts of speech (a participle's holds its verb: «вызвало» is not «вызванное»): only forms of the
+    # reading's own part of speech are the name's forms.
+    best = parses[0]
+    group = _POS_GROUPS.get(best.tag.POS)
     for parse in parses:
-        # The name's own reading(s): the nominative parses, and any parse nearly as likely as the best.
-        if parse.score < best * 0.3 and "nomn" not in parse.tag:
+        if parse.normal_form != best.normal_form or _POS_GROUPS.get(parse.tag.POS) != group:
             continue
-        if parse.tag.POS in {"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "COMP", None}:
-            forms |= {fold(f.word) for f in parse.lexeme}
+        forms |= {fold(f.word) for f in parse.lexeme if group is None or f.tag.POS in group}
     return tuple(sorted(f for f in forms if not f.startswith("по") or word.startswith("по")))
+
+
+# Parts of speech whose forms are forms of one name word (short adjectives with full ones, and so on).
+# A verb's forms include its participles and gerunds («уничтожено» is a form of «уничтожить»); a participle's do
+# not include its verb's finite forms («вызвало» is not a form of «вызванное»).
+_ADJECTIVE, _PARTICIPLE = frozenset({"ADJF", "ADJS"}), frozenset({"PRTF", "PRTS"})
+_VERB = frozenset({"INFN", "VERB", "PRTF", "PRTS", "GRND"})
+_POS_GROUPS: dict[str | None, frozenset[str]] = {
+    "NOUN": frozenset({"NOUN"}), "ADJF": _ADJECTIVE, "ADJS": _ADJECTIVE, "PRTF": _PARTICIPLE, "PRTS": _PARTICIPLE,
+    "INFN": _VERB, "VERB": _VERB, "GRND": frozenset({"GRND"}), "COMP": frozenset({"COMP"}),
+}
+
+
+def russian_words_from(stem: str) -> list[str]:
+    """Every word of the pymorphy3 dictionary that begins with `stem`, folded (build time only)."""
+    global _morph
+    if _morph is None:
+        import pymorphy3
+
+        _morph = pymorphy3.MorphAnalyzer()
+    words = set()
+    for prefix in {stem, stem.replace("е", "ё")} if "е" in stem else {stem}:
+        words.update(fold(w) for w in _morph.dictionary.words.keys(prefix))
+    return sorted(words)
+
+
+# --- typos ---------------------------------------------------------------------------------
+
+MIN_TYPO = 6  # letters a text word needs before one edit (a letter wrong, missing, extra) may be a typo
+MIN_SWAP = 5  # letters a text word needs before two swapped neighbours may be a typo ("meele")
+# Everyday English words one edit away from a name word: never typos of it ("attach" is not Attack).
+COMMON_ENGLISH = frozenset("""
+    attach attacks attach attached battle cards chance charge counted creator enable faster lowers master
+    powers reaching shielded slower though through player places plane planes trample
+    """.split())
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+def one_edit(a: str, b: str) -> bool:
+    """a and b differ by exactly one edit: a letter changed, added or dropped, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def swapped(a: str, b: str) -> bool:
+    """a is b with two neighbouring letters swapped."""
+    if len(a) != len(b):
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+class TypoIndex:
+    """Name words by their one-letter deletions, so a text word's near spellings are found in O(its length)."""
+
+    def __init__(self, keys: Iterable[str]):
+        self._by_delete: dict[str, set[str]] = {}
+        self._keys: set[str] = set()
+        for key in keys:
+            if len(key) < MIN_SWAP or not key.isalpha():
+                continue
+            self._keys.add(key)
+            for variant in _deletes(key) | {key}:
+                self._by_delete.setdefault(variant, set()).add(key)
+
+    def lookup(self, word: str) -> list[str]:
+        """The name words `word` is a typo of (one edit; long words only), best guess only when it is unique."""
+        if len(word) < MIN_SWAP or not word.isalpha() or word in self._keys:
+            return []
+        found: set[str] = set()
+        for variant in _deletes(word) | {word}:
+            found |= self._by_delete.get(variant, set())
+        if len(word) >= MIN_TYPO:
+            hits = sorted(k for k in found if len(k) >= MIN_SWAP and one_edit(word, k))
+        else:
+            hits = sorted(k for k in found if swapped(word, k))
+        return hits if len(hits) == 1 else []
 
 
 # --- names ---------------------------------------------------------------------------------

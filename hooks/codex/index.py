@@ -14,8 +14,11 @@ from . import forms
 from .links import term_path
 from .model import LANGS, Game, Term
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 NOT_A_MENTION = ""  # the accept entry of a phrase that contains a name but is not a mention (game.not_mentions)
+CARD = "#card"  # the accept entry of a card name (game.cards): not a term mention, evidence of the game
+TITLE = "#title"  # the accept entry of one of the game's titles (game.titles, game.name)
+NOT_TERMS = frozenset({NOT_A_MENTION, CARD, TITLE})  # accept entries that name no term
 
 
 @dataclass
@@ -40,13 +43,19 @@ class Index:
     terms: dict[str, TermInfo]
     trie: dict[str, Any]
     word_keys: dict[str, list[str]]  # a folded text word -> the name-word keys it can stand for
-    stem_keys: dict[str, list[str]]  # a Russian stem -> keys, for forms the dictionary did not produce
+    stem_keys: dict[str, list[str]]  # a Russian stem -> keys, for words the dictionary does not know
+    # Russian words the dictionary knows that share a name word's stem without being its forms («поля» is not a
+    # form of «полет»): the stem fallback never takes them.
+    known_words: list[str] = field(default_factory=list)
+    # English words of the game's own text one edit away from a name word ("attach" for "attack"): never typos.
+    not_typos: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
         data = {
             "version": FORMAT_VERSION, "game": self.game, "game_name": self.game_name,
             "terms": {tid: t.__dict__ for tid, t in self.terms.items()},
             "trie": self.trie, "word_keys": self.word_keys, "stem_keys": self.stem_keys,
+            "known_words": self.known_words, "not_typos": self.not_typos,
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -56,7 +65,8 @@ class Index:
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"index format {data.get('version')} is not {FORMAT_VERSION}; rebuild it")
         terms = {tid: TermInfo(**t) for tid, t in data["terms"].items()}
-        return cls(data["game"], data["game_name"], terms, data["trie"], data["word_keys"], data["stem_keys"])
+        return cls(data["game"], data["game_name"], terms, data["trie"], data["word_keys"], data["stem_keys"],
+                   data["known_words"], data["not_typos"])
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZА-ЯЁ«\"“(])")
@@ -94,8 +104,10 @@ def _pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
     return forms.name_pattern(name)
 
 
-def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme) -> Index:
-    """Build the index of one game; `lexeme` expands Russian words (the dictionary, at build time)."""
+def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
+          known: Callable[[str], list[str]] = forms.russian_words_from) -> Index:
+    """Build the index of one game; `lexeme` expands Russian words, `known` lists the dictionary's words that begin
+    with a stem (the dictionary, at build time)."""
     trie: dict[str, Any] = {}
     word_keys: dict[str, set[str]] = {}
     stem_keys: dict[str, set[str]] = {}
@@ -125,18 +137,35 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme) 
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
                 accept = [term.id, position == 0, printed_upper, ordinary]
                 _insert(trie, pattern, accept, printed)
-    for lang, phrases in game.not_mentions.items():
-        for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
-            words = forms.name_pattern(phrase)
-            for word in words:
-                _add_word(word, word_keys, stem_keys, lexeme)
-            if words:
-                _insert(trie, words, [NOT_A_MENTION, True, False, False], len(words))
+    titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
+    for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles)):
+        for lang, phrases in block.items():
+            for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
+                words = forms.name_pattern(phrase)
+                for word in words:
+                    _add_word(word, word_keys, stem_keys, lexeme)
+                if words:
+                    _insert(trie, words, [marker, True, phrase[:1].isupper(), False], len(words))
+    known_words = sorted({word for stem in stem_keys for word in known(stem)
+                          if word not in word_keys and forms.russian_stem(word) == stem})
     return Index(
         game.id, dict(game.name), infos, trie,
         {w: sorted(k) for w, k in sorted(word_keys.items())},
         {s: sorted(k) for s, k in sorted(stem_keys.items())},
+        known_words, _not_typos(game, word_keys),
     )
+
+
+def _not_typos(game: Game, word_keys: dict[str, set[str]]) -> list[str]:
+    """The English words of the game's definitions and names that the typo rule would take for a name word."""
+    vocabulary: set[str] = set()
+    for term in game.terms.values():
+        for text in (term.definition["en"], *term.names("en")):
+            vocabulary.update(forms.fold(w) for w in forms.WORD.findall(text))
+    keys = {k for ks in word_keys.values() for k in ks}
+    near = forms.TypoIndex(k for k in keys if not forms.is_cyrillic(k))
+    return sorted(w for w in vocabulary | forms.COMMON_ENGLISH
+                  if w not in word_keys and w.isalpha() and near.lookup(w))
 
 
 def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, set[str]],
@@ -178,9 +207,9 @@ SLOT_KEYS = {forms.NUMBER_SLOT: "#n", forms.SIGNED_SLOT: "#s", forms.WORD_SLOT: 
 
 
 def rank(entry: list[Any], first_upper: bool) -> tuple[bool, bool, bool, bool]:
-    """How well an accept entry fits a match: a not-mention phrase first, then printed placeholders, then
-    capitalisation, then names over aliases."""
-    return (entry[0] != NOT_A_MENTION, entry[5], entry[2] != first_upper, not entry[1])
+    """How well an accept entry fits a match: a not-mention phrase (card name, title) first, then printed
+    placeholders, then capitalisation, then names over aliases."""
+    return (entry[0] not in NOT_TERMS, entry[5], entry[2] != first_upper, not entry[1])
 
 
 def _accept(node: dict[str, Any], entry: list[Any]) -> None:

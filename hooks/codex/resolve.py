@@ -7,7 +7,7 @@ from itertools import accumulate, compress
 from typing import Any, NamedTuple
 
 from . import forms
-from .index import NOT_A_MENTION, Index, rank
+from .index import CARD, NOT_TERMS, TITLE, Index, rank
 from .markup import Spans, merge, protected
 
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
@@ -43,6 +43,9 @@ class Resolver:
         # (word, gap, next word) -> what matching there gives, when the walk looked no further: text repeats.
         self._match_cache: dict[tuple[str, ...], tuple[int, int, str, str | None] | None] = {}
         self._root: dict[str, Any] = index.trie.get("c", {})
+        self._known = frozenset(index.known_words)  # dictionary words the stem fallback must not take
+        self._not_typos = frozenset(index.not_typos)
+        self._typos: forms.TypoIndex | None = None  # built on the first word no name explains
         # The game's own name is never a term mention ("Mage Wars" is not the Mage).
         names = sorted({n for n in index.game_name.values() if n}, key=len, reverse=True)
         self._game_name = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I) if names else None
@@ -58,13 +61,24 @@ class Resolver:
                 cached = (word,)
             else:
                 cached = tuple(self.index.word_keys.get(word, ()))
-                if not cached and forms.is_cyrillic(word):
+                if cached:
+                    pass
+                elif forms.is_cyrillic(word):  # a form the dictionary did not produce, of a word it does not know
                     stem = forms.russian_stem(word)
-                    if len(stem) >= forms.MIN_STEM:
+                    if len(stem) >= forms.MIN_STEM and word not in self._known:
                         cached = tuple(self.index.stem_keys.get(stem, ()))
+                elif len(word) >= forms.MIN_SWAP and word not in self._not_typos:
+                    cached = tuple(self.typos().lookup(word))  # "meele", "conterstrike", "Moster"
             if len(self._keys_cache) < 100_000:
                 self._keys_cache[word] = cached
         return cached
+
+    def typos(self) -> forms.TypoIndex:
+        """The English name words by their near spellings (built once, on first need)."""
+        if self._typos is None:
+            keys = {k for ks in self.index.word_keys.values() for k in ks}
+            self._typos = forms.TypoIndex(k for k in keys if not forms.is_cyrillic(k))
+        return self._typos
 
     def _word(self, word: str) -> _WordInfo:
         """Everything the matcher asks of a word as written; cached, most words repeat."""
@@ -176,10 +190,12 @@ class Resolver:
         """Best fit first (see index.rank): "Melee Attack" vs "melee attack" goes by capitalisation."""
         return sorted(entries, key=lambda e: rank(e, first_upper))
 
-    def mentions(self, text: str, markup: str = "any", spans: Spans | None = None) -> list[Mention]:
+    def mentions(self, text: str, markup: str = "any", spans: Spans | None = None,
+                 names: list[Mention] | None = None) -> list[Mention]:
         """Every mention, left to right, longest first, never overlapping: one pass over the unprotected text.
 
-        `spans`: protected spans already found for this text and markup (the game's name is added here)."""
+        `spans`: protected spans already found for this text and markup (the game's name is added here).
+        `names`: a list that receives the card names and titles found (term CARD or TITLE), for detection."""
         spans = self.spans(text, markup) if spans is None else self._with_game_name(text, spans)
         if spans:  # markup becomes line breaks: no word inside it, and no name reaches across it
             pieces, position = [], 0
@@ -191,9 +207,9 @@ class Resolver:
             clean = "".join(pieces)
         else:
             clean = text
-        return self._segment(text, _SPLIT.split(clean))
+        return self._segment(text, _SPLIT.split(clean), names)
 
-    def _segment(self, text: str, parts: list[str]) -> list[Mention]:
+    def _segment(self, text: str, parts: list[str], names: list[Mention] | None = None) -> list[Mention]:
         """The mentions in text, given as parts (gap, word, gap, ..., gap) of a copy whose markup is blanked."""
         found: list[Mention] = []
         cache = self._word_cache
@@ -222,8 +238,10 @@ class Resolver:
             if hit is None:
                 continue
             length, step, term, parameter = hit
-            if term != NOT_A_MENTION:  # a phrase that only contains a name: nothing to link
+            if term not in NOT_TERMS:
                 append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
+            elif names is not None and term:  # a card name or a title: nothing to link, evidence of the game
+                names.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             free = k + step
         return found
 
@@ -258,7 +276,7 @@ class Resolver:
                 whole = next_k >= len(parts) and not query[end:].strip(" .,!?)")
                 position = 0
                 for entry in self._rank(entries, self._word(parts[1])[1]):
-                    if entry[0] == NOT_A_MENTION:
+                    if entry[0] in NOT_TERMS:
                         continue
                     score = (1.0 if whole else 0.8) - position * 0.01
                     position += 1
