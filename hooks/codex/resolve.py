@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import deque
 from itertools import accumulate, compress
 from typing import Any, NamedTuple
@@ -27,6 +28,8 @@ class Mention(NamedTuple):
 _MISSING: Any = object()  # not in the match cache (None there means: no match)
 # What a gap between two words allows: (breaks a name, joins two name words, (bracket, sign) before a number).
 _GapInfo = tuple[bool, bool, "tuple[bool, str] | None"]
+# A match: (length, words consumed * 2, term, parameter, an ordinary word in lower case).
+_Hit = tuple[int, int, str, "str | None", bool]
 # What the matcher needs of a word as written: (folded, capitalised, trie nodes it begins, keys, digit, alpha).
 _WordInfo = tuple[str, bool, tuple[Any, ...], tuple[str, ...], bool, bool]
 
@@ -41,7 +44,7 @@ class Resolver:
         self._starters: set[str] = set()  # cached words that can begin a name
         self._gap_cache: dict[str, _GapInfo] = {}
         # (word, gap, next word) -> what matching there gives, when the walk looked no further: text repeats.
-        self._match_cache: dict[tuple[str, ...], tuple[int, int, str, str | None] | None] = {}
+        self._match_cache: dict[tuple[str, ...], _Hit | None] = {}
         self._root: dict[str, Any] = index.trie.get("c", {})
         self._known = frozenset(index.known_words)  # dictionary words the stem fallback must not take
         self._not_typos = frozenset(index.not_typos)
@@ -141,7 +144,9 @@ class Resolver:
             node, j, end, params, had_number = stack.pop()
             accept = node.get("a")
             if accept:
-                entries = [e for e in accept if (had_number or not e[4]) and (not e[3] or first_upper)]
+                entries = [e for e in accept if had_number or not e[4]]
+                # an ordinary word in lower case ("move") only when nothing else fits: _segment decides by context
+                entries = [e for e in entries if not e[3] or first_upper] or entries
                 if entries and (best is None or end > best[0]):
                     best = (end, j + 2, entries, params)
             children = node.get("c")
@@ -224,6 +229,7 @@ class Resolver:
         offsets = list(accumulate(map(len, parts), initial=0))  # offsets[k]: where parts[k] starts
         matches = self._match_cache
         free = 0  # the first part index not inside the previous mention
+        pending: list[Mention] = []
         make = tuple.__new__  # a Mention without NamedTuple's Python-level constructor: the hot path
         append = found.append
         for k in candidates:
@@ -237,16 +243,17 @@ class Resolver:
                 hit = self._matched(parts, k, at, key, cache[word][1] if word in cache else self._word(word)[1])
             if hit is None:
                 continue
-            length, step, term, parameter = hit
-            if term not in NOT_TERMS:
+            length, step, term, parameter, lower = hit
+            if lower:  # an ordinary word in lower case: linked only in context (see _in_context)
+                pending.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
+            elif term not in NOT_TERMS:
                 append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             elif names is not None and term:  # a card name or a title: nothing to link, evidence of the game
                 names.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             free = k + step
-        return found
+        return _in_context(text, found, pending) if pending else found
 
-    def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...],
-                 upper: bool) -> tuple[int, int, str, str | None] | None:
+    def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...], upper: bool) -> _Hit | None:
         """The match at word k as (length, words consumed * 2, term, parameter); cached when the walk looked
         no further than the next word (the usual case), so a repeated phrase is matched once."""
         best, examined = self._walk(parts, k, start)
@@ -254,7 +261,8 @@ class Resolver:
         if best is not None:
             end, next_k, entries, params = best
             entry = min(entries, key=lambda e: rank(e, upper)) if len(entries) > 1 else entries[0]
-            result = (end - start, next_k - k, entry[0], " ".join(params) if params else None)
+            result = (end - start, next_k - k, entry[0], " ".join(params) if params else None,
+                      bool(entry[3]) and not upper)
         if examined <= k + 2 and len(self._match_cache) < 100_000:
             self._match_cache[key] = result
         return result
@@ -344,9 +352,68 @@ class Resolver:
         }
 
 
+# --- ordinary words in lower case ---------------------------------------------------------------
+# An ordinary word ("move", "friendly") links in lower case only when the text is about the game and the word
+# stands in a game role, read from its neighbours (see "How it matches" in the README): an adjective before a
+# game noun ("a friendly creature", not "a friendly game"), a noun after a creature's possessive ("fails its save",
+# "next to its space"), a verb after a modal ("can it rally", "still move up to", not "feel free to move this
+# thread"). English only: Russian writes every term in lower case, so its everyday words stay capital-only.
+
+CONTEXT_MENTIONS = 2  # other mentions a text needs before a lower-case ordinary word may link
+CONTEXT_CHARS = 80  # ...and one of them this close (characters between the two)
+ADJECTIVES = frozenset("fast friendly large living medium slow small tiny weak".split())
+GAME_NOUNS = frozenset("""
+    ally allies attack attacks card cards character characters creature creatures enemies enemy figure figures
+    mage mages mini minis miniature miniatures minion minions model models monster monsters object objects spell
+    spells unit units warband
+    """.split())
+NOUNS = frozenset("cost move reach save sight size space type".split())  # not "life": "lost its life"
+POSSESSIVES = frozenset("its their his her".split())
+VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
+MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
+PRONOUNS = frozenset("it he she they i you we".split())
+_BEFORE = re.compile(r"([\w']+)\W{1,3}(?:([\w']+)\W{1,3})?\Z")  # the one or two words before, in a short slice
+_AFTER = re.compile(r"\W{1,3}([\w']+)")
+
+
+def _game_role(text: str, m: Mention, starts: set[int]) -> bool:
+    """The lower-case ordinary word at m stands in a game role (see above); looks at most 40 characters around."""
+    word = forms.fold(m.text)
+    if forms.is_cyrillic(word):
+        return False
+    after = _AFTER.match(text, m.end, m.end + 40)
+    before = _BEFORE.search(text[max(0, m.start - 40):m.start])
+    previous = forms.fold(before.group(2) or before.group(1)) if before else ""
+    earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
+    if word in ADJECTIVES and after and (forms.fold(after.group(1)) in GAME_NOUNS or after.start(1) in starts):
+        return True
+    if word in NOUNS and previous in POSSESSIVES:
+        return True
+    return word in VERBS and (previous in MODALS or (previous in PRONOUNS and earlier in MODALS))
+
+
+def _in_context(text: str, found: list[Mention], pending: list[Mention]) -> list[Mention]:
+    """The mentions, with each lower-case ordinary word that stands in a game role in game context: the text
+    has at least CONTEXT_MENTIONS other mentions, one of them within CONTEXT_CHARS. Linear: one bisection per
+    candidate, a bounded look around it."""
+    if len(found) < CONTEXT_MENTIONS:
+        return found
+    starts = [m.start for m in found]
+    beginning = set(starts)
+    kept = []
+    for m in pending:
+        i = bisect_left(starts, m.start)
+        near = [found[j] for j in (i - 1, i) if 0 <= j < len(found)]
+        if any(min(abs(m.start - o.end), abs(o.start - m.end)) <= CONTEXT_CHARS for o in near) and \
+                _game_role(text, m, beginning):
+            kept.append(m)
+    return sorted(found + kept) if kept else found
+
+
 # --- which game a text is about ----------------------------------------------------------------
 
-GAME_NAME_WEIGHT = 3.0  # "Mage Wars" written in the post says more than any one term
+GAME_NAME_WEIGHT = 3.0  # "Mage Wars" (or another of its titles) written in the post says more than any one term
+CARD_WEIGHT = 2.0  # a card name of the game ("Teleport Trap"), each distinct one; half for a one-word name
 SIZE_EXPONENT = 0.25  # a hit in a small glossary is less likely by chance: scores scale by (largest/size)**this
 
 
@@ -358,7 +425,7 @@ def _stem(word: str) -> str:
 
 
 class Detector:
-    """Which game a text is about: the one whose terms explain it best (see `detect`)."""
+    """Which game a text is about: the one whose terms, card names and titles explain it best (see `detect`)."""
 
     def __init__(self, resolvers: dict[str, Resolver]):
         self.vocabulary: dict[str, set[str]] = {}
@@ -371,16 +438,9 @@ class Detector:
                     words.update(_stem(w) for w in _SPLIT.findall(text))
             self.vocabulary[gid] = words
 
-    def detect(self, text: str, mentions: dict[str, list[Mention]]) -> str | None:
-        """The best-explaining game, or None when no game has a mention or the best two tie.
-
-        Each distinct term a game finds scores its number of words (+1 with a parameter: "Aegis 2"), divided by
-        the number of games whose vocabulary (names and definitions' first sentences) holds all its words: an
-        everyday word every game uses ("creature", «живой») counts little, "Aegis" or «зловоние» counts whole.
-        A game's sum is scaled by (largest glossary / its size) ** SIZE_EXPONENT, and each time the text names
-        the game adds GAME_NAME_WEIGHT. The winner must have something of its own — a mention on a span no
-        other game matches, or its name —, else the text is a tie ("Elusive" alone).
-        """
+    def scores(self, text: str, mentions: dict[str, list[Mention]],
+               names: dict[str, list[Mention]] | None = None) -> tuple[dict[str, float], dict[str, bool]]:
+        """Each game's score and whether it has evidence of its own (see `detect`)."""
         largest = max(self.sizes.values(), default=1)
         lowered = text.casefold()
         scores: dict[str, float] = {}
@@ -399,10 +459,35 @@ class Detector:
                 best[m.term] = max(best.get(m.term, 0.0), weight)
             score = sum(best.values()) * (largest / self.sizes.get(game, largest)) ** SIZE_EXPONENT
             named = sum(lowered.count(name) for name in self.names.get(game, ()))
-            score += GAME_NAME_WEIGHT * named
-            own[game] = own.get(game, False) or named > 0
+            cards: dict[str, float] = {}
+            for hit in (names or {}).get(game, ()):
+                several = len(_SPLIT.findall(hit.text)) > 1
+                if not several and not hit.text[:1].isupper():
+                    continue  # "anger", "troll": a one-word card name counts only as printed, capitalised
+                if hit.term == TITLE:
+                    named += 1
+                else:
+                    cards[hit.text.casefold()] = CARD_WEIGHT if several else CARD_WEIGHT / 2
+            score += GAME_NAME_WEIGHT * named + sum(cards.values())
+            own[game] = own.get(game, False) or named > 0 or bool(cards)
             if score > 0:
                 scores[game] = score
+        return scores, own
+
+    def detect(self, text: str, mentions: dict[str, list[Mention]],
+               names: dict[str, list[Mention]] | None = None) -> str | None:
+        """The best-explaining game, or None when no game has evidence or the best two tie.
+
+        Each distinct term a game finds scores its number of words (+1 with a parameter: "Aegis 2"), divided by
+        the number of games whose vocabulary (names and definitions' first sentences) holds all its words: an
+        everyday word every game uses ("creature", «живой») counts little, "Aegis" or «зловоние» counts whole.
+        A game's sum is scaled by (largest glossary / its size) ** SIZE_EXPONENT; each time the text names the
+        game or one of its titles («Войны магов», "Dragoneye") adds GAME_NAME_WEIGHT, and each distinct card name
+        of the game (`names`: what the resolvers found besides mentions) CARD_WEIGHT. The winner must have
+        something of its own — a mention on a span no other game matches, a title or a card —, else the text is
+        a tie ("Elusive" alone).
+        """
+        scores, own = self.scores(text, mentions, names)
         if not scores:
             return None
         ranked = sorted(scores.items(), key=lambda item: -item[1])
