@@ -81,9 +81,11 @@ ORDINARY_ENGLISH = frozenset("""
     requires rounding save self sight size sleep slow small space tiny touch type weak
     """.split())
 # The same for Russian names that are everyday words: «в состоянии», «содержание раздела», «перед сном».
+# «новичкам» (beginners), «маленьких фигурок» (small figures), «уникальную книгу» (a unique book): real player
+# text uses these in their everyday sense (issue 20).
 ORDINARY_RUSSIAN = frozenset("""
-    быстрый живой жизнь магия медленный опасный размер слабость содержание сон состояние
-    тип ударить удаление уровень
+    быстрый живой жизнь магия маленькое медленный новичок опасный размер слабость содержание сон состояние
+    тип ударить удаление уникальный уровень
     """.split())
 
 
@@ -172,6 +174,7 @@ def russian_words_from(stem: str) -> list[str]:
 
 MIN_TYPO = 6  # letters a text word needs before one edit (a letter wrong, missing, extra) may be a typo
 MIN_SWAP = 5  # letters a text word needs before two swapped neighbours may be a typo ("meele")
+MIN_TWO = 9  # letters a text word (and the name word) needs before two edits may be a typo ("incapitated")
 # Everyday English words one edit away from a name word: never typos of it ("attach" is not Attack).
 COMMON_ENGLISH = frozenset("""
     attach attacks attach attached battle cards chance charge counted creator enable faster lowers master
@@ -209,10 +212,13 @@ class TypoIndex:
     def __init__(self, keys: Iterable[str]):
         self._by_delete: dict[str, set[str]] = {}
         self._keys: set[str] = set()
+        self._long: dict[str, list[str]] = {}  # long name words by their first two letters, for two edits
         for key in keys:
             if len(key) < MIN_SWAP or not key.isalpha():
                 continue
             self._keys.add(key)
+            if len(key) >= MIN_TWO:
+                self._long.setdefault(key[:2], []).append(key)
             for variant in _deletes(key) | {key}:
                 self._by_delete.setdefault(variant, set()).add(key)
 
@@ -227,7 +233,25 @@ class TypoIndex:
             hits = sorted(k for k in found if len(k) >= MIN_SWAP and one_edit(word, k))
         else:
             hits = sorted(k for k in found if swapped(word, k))
+        if not hits and len(word) >= MIN_TWO:  # a long word, its first two letters right: two edits
+            hits = sorted(k for k in self._long.get(word[:2], ()) if abs(len(k) - len(word)) <= 2
+                          and distance(word, k) <= 2)
         return hits if len(hits) == 1 else []
+
+
+def distance(a: str, b: str) -> int:
+    """Edits (a letter changed, added, dropped, or two neighbours swapped) from a to b; for short words only."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
 
 
 # --- names ---------------------------------------------------------------------------------

@@ -112,6 +112,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
     word_keys: dict[str, set[str]] = {}
     stem_keys: dict[str, set[str]] = {}
     infos: dict[str, TermInfo] = {}
+    vocabulary = _english_vocabulary(game)
     for term in game.terms.values():
         has_number = any(p.kind == "number" for p in term.params)
         infos[term.id] = TermInfo(
@@ -137,6 +138,12 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
                 accept = [term.id, position == 0, printed_upper, ordinary]
                 _insert(trie, pattern, accept, printed)
+                if lang == "en":  # how players write the name apart ("counter strike", "line of site")
+                    for variant in player_spellings(pattern, vocabulary):
+                        for word in variant:
+                            _add_word(word, word_keys, stem_keys, lexeme)
+                        _insert(trie, variant, [term.id, False, printed_upper, False],
+                                printed + len(variant) - len(pattern))
     titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
     for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles)):
         for lang, phrases in block.items():
@@ -156,12 +163,42 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
     )
 
 
-def _not_typos(game: Game, word_keys: dict[str, set[str]]) -> list[str]:
-    """The English words of the game's definitions and names that the typo rule would take for a name word."""
-    vocabulary: set[str] = set()
+# Words players write for a name word that sounds alike, inside a longer name only ("line of site").
+SOUND_ALIKES = {"sight": ("site",)}
+MIN_PART = 5  # letters each half of a name word needs before it is written apart ("counter strike"; not "Mage cast")
+
+
+def _english_vocabulary(game: Game) -> set[str]:
+    """The English words of the game's definitions, names and card names, folded."""
+    words: set[str] = set()
     for term in game.terms.values():
         for text in (term.definition["en"], *term.names("en")):
-            vocabulary.update(forms.fold(w) for w in forms.WORD.findall(text))
+            words.update(forms.fold(w) for w in forms.WORD.findall(text))
+    for card in game.cards.get("en", []):
+        words.update(forms.fold(w) for w in forms.WORD.findall(card))
+    return words
+
+
+def player_spellings(pattern: list[str], vocabulary: set[str]) -> list[list[str]]:
+    """A name's other spellings players write: a one-word name's word written apart where both halves are words
+    of the game's own text ("counter strike" for Counterstrike, "double strike"), and a later word of a longer
+    name by its sound-alike ("line of site")."""
+    out: list[list[str]] = []
+    words = [w for w in pattern if w not in forms.SLOTS]
+    if len(words) == 1 and len(words[0]) >= 2 * MIN_PART and words[0].isalpha():
+        word, index = words[0], pattern.index(words[0])
+        for cut in range(MIN_PART, len(word) - MIN_PART + 1):
+            if word[:cut] in vocabulary and word[cut:] in vocabulary:
+                out.append(pattern[:index] + [word[:cut], word[cut:]] + pattern[index + 1:])
+    for i, word in enumerate(pattern[1:], start=1):
+        for alike in SOUND_ALIKES.get(word, ()):
+            out.append(pattern[:i] + [alike] + pattern[i + 1:])
+    return out
+
+
+def _not_typos(game: Game, word_keys: dict[str, set[str]]) -> list[str]:
+    """The English words of the game's definitions and names that the typo rule would take for a name word."""
+    vocabulary = _english_vocabulary(game)
     keys = {k for ks in word_keys.values() for k in ks}
     near = forms.TypoIndex(k for k in keys if not forms.is_cyrillic(k))
     return sorted(w for w in vocabulary | forms.COMMON_ENGLISH
