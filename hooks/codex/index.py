@@ -49,13 +49,15 @@ class Index:
     known_words: list[str] = field(default_factory=list)
     # English words of the game's own text one edit away from a name word ("attach" for "attack"): never typos.
     not_typos: list[str] = field(default_factory=list)
+    # The English words of term names, which a misspelt word may stand for (card names and titles are not).
+    typo_words: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
         data = {
             "version": FORMAT_VERSION, "game": self.game, "game_name": self.game_name,
             "terms": {tid: t.__dict__ for tid, t in self.terms.items()},
             "trie": self.trie, "word_keys": self.word_keys, "stem_keys": self.stem_keys,
-            "known_words": self.known_words, "not_typos": self.not_typos,
+            "known_words": self.known_words, "not_typos": self.not_typos, "typo_words": self.typo_words,
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -66,7 +68,7 @@ class Index:
             raise ValueError(f"index format {data.get('version')} is not {FORMAT_VERSION}; rebuild it")
         terms = {tid: TermInfo(**t) for tid, t in data["terms"].items()}
         return cls(data["game"], data["game_name"], terms, data["trie"], data["word_keys"], data["stem_keys"],
-                   data["known_words"], data["not_typos"])
+                   data["known_words"], data["not_typos"], data["typo_words"])
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZА-ЯЁ«\"“(])")
@@ -155,11 +157,13 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                     _insert(trie, words, [marker, True, phrase[:1].isupper(), False], len(words))
     known_words = sorted({word for stem in stem_keys for word in known(stem)
                           if word not in word_keys and forms.russian_stem(word) == stem})
+    typo_words = sorted({w for term in game.terms.values() for name in term.names("en")
+                         for w in forms.name_pattern(name) if w not in forms.SLOTS and not forms.is_cyrillic(w)})
     return Index(
         game.id, dict(game.name), infos, trie,
         {w: sorted(k) for w, k in sorted(word_keys.items())},
         {s: sorted(k) for s, k in sorted(stem_keys.items())},
-        known_words, _not_typos(game, word_keys),
+        known_words, _not_typos(game, word_keys, typo_words), typo_words,
     )
 
 
@@ -196,11 +200,10 @@ def player_spellings(pattern: list[str], vocabulary: set[str]) -> list[list[str]
     return out
 
 
-def _not_typos(game: Game, word_keys: dict[str, set[str]]) -> list[str]:
+def _not_typos(game: Game, word_keys: dict[str, set[str]], typo_words: list[str]) -> list[str]:
     """The English words of the game's definitions and names that the typo rule would take for a name word."""
     vocabulary = _english_vocabulary(game)
-    keys = {k for ks in word_keys.values() for k in ks}
-    near = forms.TypoIndex(k for k in keys if not forms.is_cyrillic(k))
+    near = forms.TypoIndex(typo_words)
     return sorted(w for w in vocabulary | forms.COMMON_ENGLISH
                   if w not in word_keys and w.isalpha() and near.lookup(w))
 

@@ -79,8 +79,7 @@ class Resolver:
     def typos(self) -> forms.TypoIndex:
         """The English name words by their near spellings (built once, on first need)."""
         if self._typos is None:
-            keys = {k for ks in self.index.word_keys.values() for k in ks}
-            self._typos = forms.TypoIndex(k for k in keys if not forms.is_cyrillic(k))
+            self._typos = forms.TypoIndex(self.index.typo_words)
         return self._typos
 
     def _word(self, word: str) -> _WordInfo:
