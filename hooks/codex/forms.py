@@ -58,8 +58,9 @@ def english_forms(word: str) -> set[str]:
             bases |= {word[:-2], word[:-1]}
         if word.endswith("ing"):
             bases |= {word[:-3], word[:-3] + "e"}
-        if word.endswith("s") and word[-2] not in "siu":  # "Attacks" -> attack, but not "Aegis", "Bonus"
-            bases.add(word[:-1])
+    if len(word) > 3 and word.endswith("s") and word[-2] not in "siu":  # "Attacks" -> attack, "Keys" -> key;
+        bases.add(word[:-1])                                             # not "Aegis", "Bonus"
+    bases -= NOT_BASES
     forms = set()
     for base in bases:
         forms |= {base, base + "s", base + "es", base + "ed", base + "ing", base + "'s"}
@@ -71,6 +72,9 @@ def english_forms(word: str) -> set[str]:
             forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}  # stun -> stunned, stunning
     return forms
 
+
+# Bases an inflected name word must not give: "round" (a game round) is not D&D's "rounding".
+NOT_BASES = frozenset({"round"})
 
 # A name that is one of these ordinary English words is a game term only when written with a capital:
 # "Move", "Slow", "Friendly" are linked, "move 2 squares", "pretty slow", "a friendly game" are not. Words that in a
@@ -182,6 +186,30 @@ COMMON_ENGLISH = frozenset("""
     """.split())
 
 
+@lru_cache(maxsize=1)
+def english_dictionary() -> frozenset[str]:
+    """English words (build time only): those in both of the `english-words` package's lists, web2 and GCIDE, so
+    that fewer archaic spellings ("domage", "disard") pass for words. A text word that is one is not a typo."""
+    from english_words import get_english_words_set  # type: ignore[import-untyped]  # build time only
+
+    web2 = get_english_words_set(["web2"], lower=True, alpha=True)
+    return frozenset(web2 & get_english_words_set(["gcide"], lower=True, alpha=True))
+
+
+def near_spellings(word: str) -> set[str]:
+    """Every spelling one edit from `word` (and, for a long word, two letters dropped): the strings the typo rule
+    could take for it, so the build can tell which of them are real words."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = _deletes(word)
+    out |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+    out |= {word[:i] + c + word[i + 1:] for i in range(len(word)) for c in letters}
+    out |= {word[:i] + c + word[i:] for i in range(len(word) + 1) for c in letters}
+    if len(word) >= MIN_TWO:
+        out |= {d for once in _deletes(word) for d in _deletes(once)}
+    out.discard(word)
+    return out
+
+
 def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1:] for i in range(len(word))}
 
@@ -233,10 +261,15 @@ class TypoIndex:
             hits = sorted(k for k in found if len(k) >= MIN_SWAP and one_edit(word, k))
         else:
             hits = sorted(k for k in found if swapped(word, k))
-        if not hits and len(word) >= MIN_TWO:  # a long word, its first two letters right: two edits
-            hits = sorted(k for k in self._long.get(word[:2], ()) if abs(len(k) - len(word)) <= 2
-                          and distance(word, k) <= 2)
+        if not hits and len(word) >= MIN_TWO - 2:  # a long word, its first two letters right: two letters dropped
+            hits = sorted(k for k in self._long.get(word[:2], ()) if len(k) - len(word) == 2 and _within(word, k))
         return hits if len(hits) == 1 else []
+
+
+def _within(short: str, long_: str) -> bool:
+    """`short` is `long_` with some letters dropped (a subsequence)."""
+    letters = iter(long_)
+    return all(c in letters for c in short)
 
 
 def distance(a: str, b: str) -> int:

@@ -201,11 +201,14 @@ def player_spellings(pattern: list[str], vocabulary: set[str]) -> list[list[str]
 
 
 def _not_typos(game: Game, word_keys: dict[str, set[str]], typo_words: list[str]) -> list[str]:
-    """The English words of the game's definitions and names that the typo rule would take for a name word."""
-    vocabulary = _english_vocabulary(game)
+    """The English words (the dictionary's, the game's own text's) that the typo rule would take for a name word:
+    "outside" is not a typo of Outsider, "forget" not of Forge."""
+    words = _english_vocabulary(game) | forms.COMMON_ENGLISH
+    dictionary = forms.english_dictionary()
+    for name_word in typo_words:
+        words |= forms.near_spellings(name_word) & dictionary
     near = forms.TypoIndex(typo_words)
-    return sorted(w for w in vocabulary | forms.COMMON_ENGLISH
-                  if w not in word_keys and w.isalpha() and near.lookup(w))
+    return sorted(w for w in words if w not in word_keys and w.isalpha() and near.lookup(w))
 
 
 def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, set[str]],

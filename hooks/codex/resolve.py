@@ -250,6 +250,8 @@ class Resolver:
             elif names is not None and term:  # a card name or a title: nothing to link, evidence of the game
                 names.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             free = k + step
+        if found:
+            found = _uncounted(text, found, names)
         return _in_context(text, found, pending) if pending else found
 
     def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...], upper: bool) -> _Hit | None:
@@ -349,6 +351,25 @@ class Resolver:
             "cancelled": cancelled,
             "unknown": unknown,
         }
+
+
+# --- card counts -------------------------------------------------------------------------------
+
+_COUNT_AFTER = re.compile(r"[ \t]*[x×х][ \t]?\d(?!\w)", re.I)  # "Teleport x2", "Teleport ×1"
+_COUNT_BEFORE = re.compile(r"(?<!\w)\d[ \t]?[x×х][ \t]*\Z", re.I)  # "2x Teleport"
+
+
+def _uncounted(text: str, found: list[Mention], names: list[Mention] | None) -> list[Mention]:
+    """The mentions less those counted like cards in a spellbook or deck list ("Teleport x2", "2x Dispel"): a
+    name with a count is the card of that name (a card may share a term's name), evidence of the game only."""
+    kept = []
+    for m in found:
+        if _COUNT_AFTER.match(text, m.end, m.end + 6) or _COUNT_BEFORE.search(text[max(0, m.start - 6):m.start]):
+            if names is not None:
+                names.append(Mention(m.start, m.end, m.text, CARD))
+            continue
+        kept.append(m)
+    return kept
 
 
 # --- ordinary words in lower case ---------------------------------------------------------------
