@@ -140,10 +140,15 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
                 accept = [term.id, position == 0, printed_upper, ordinary]
                 _insert(trie, pattern, accept, printed)
-                if lang == "en":  # how players write the name apart ("counter strike", "line of site")
-                    for variant in player_spellings(pattern, vocabulary):
+                variants = player_spellings(pattern, vocabulary) if lang == "en" else []
+                if lang == "ru" and re.search(r"\w-\w", name):  # «спасбросок» for «спас-бросок»
+                    variants.append(_pattern(re.sub(r"(?<=\w)-(?=\w)", "", name), _placeholders(term, lang)) +
+                                    pattern[len(_pattern(name, _placeholders(term, lang))):])
+                if variants:  # how players write the name: apart, together, by sound ("line of site")
+                    for variant in variants:
                         for word in variant:
-                            _add_word(word, word_keys, stem_keys, lexeme)
+                            if word not in forms.SLOTS:
+                                _add_word(word, word_keys, stem_keys, lexeme)
                         _insert(trie, variant, [term.id, False, printed_upper, False],
                                 printed + len(variant) - len(pattern))
     titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
