@@ -213,7 +213,8 @@ class Resolver:
             clean = text
         return self._segment(text, _SPLIT.split(clean), names)
 
-    def _segment(self, text: str, parts: list[str], names: list[Mention] | None = None) -> list[Mention]:
+    def _segment(self, text: str, parts: list[str], names: list[Mention] | None = None,
+                 raw: bool = False) -> list[Mention]:
         """The mentions in text, given as parts (gap, word, gap, ..., gap) of a copy whose markup is blanked."""
         found: list[Mention] = []
         cache = self._word_cache
@@ -250,9 +251,32 @@ class Resolver:
             elif names is not None and term:  # a card name or a title: nothing to link, evidence of the game
                 names.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             free = k + step
+        if raw:  # every match as it stands, ordinary words in lower case too (for _modifiers)
+            return sorted(found + pending)
         if found:
             found = _uncounted(text, found, names)
+        if "к" in text:  # «+1 к броне»: a Russian modifier names its term's parameterised form
+            found = self._modifiers(text, found, pending)
         return _in_context(text, found, pending) if pending else found
+
+    def _modifiers(self, text: str, found: list[Mention], pending: list[Mention]) -> list[Mention]:
+        """Mentions written the Russian way, sign and number first: «+1 к броне» is Armor +1, «+3 к жизни» Life +3.
+        The name with its number put after it ("броне +1") is matched again; when that gives one mention with a
+        parameter, it replaces the bare name. Bounded work per mention: linear."""
+        out: list[Mention] = []
+        for m in sorted(found + pending):
+            hit = _RU_MODIFIER.search(text, max(0, m.start - 12), m.start)
+            if hit and hit.end() == m.start and (not out or out[-1].end <= hit.start()):
+                synthetic = f"{m.text} {hit.group(1)}{hit.group(2)}"
+                alt = self._segment(synthetic, _SPLIT.split(synthetic), raw=True)
+                if len(alt) == 1 and alt[0].end == len(synthetic) and alt[0].parameter:
+                    out.append(Mention(hit.start(), m.end, text[hit.start():m.end], alt[0].term, alt[0].parameter))
+                    if m in pending:
+                        pending.remove(m)
+                    continue
+            if m not in pending:
+                out.append(m)
+        return out
 
     def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...], upper: bool) -> _Hit | None:
         """The match at word k as (length, words consumed * 2, term, parameter); cached when the walk looked
@@ -353,6 +377,9 @@ class Resolver:
         }
 
 
+_RU_MODIFIER = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+к[ \t]+")  # "+1 к " before a name
+
+
 # --- card counts -------------------------------------------------------------------------------
 
 _COUNT_AFTER = re.compile(r"[ \t]*[x×х][ \t]?\d(?!\w)", re.I)  # "Teleport x2", "Teleport ×1"
@@ -380,18 +407,20 @@ def _uncounted(text: str, found: list[Mention], names: list[Mention] | None) -> 
 # thread"). English only: Russian writes every term in lower case, so its everyday words stay capital-only.
 
 CONTEXT_MENTIONS = 2  # other mentions a text needs before a lower-case ordinary word may link
-CONTEXT_CHARS = 80  # ...and one of them this close (characters between the two)
+CONTEXT_CHARS = 400  # ...and one of them this close (characters between the two)
 ADJECTIVES = frozenset("fast friendly large living medium slow small tiny weak".split())
 GAME_NOUNS = frozenset("""
     ally allies attack attacks card cards character characters creature creatures enemies enemy figure figures
     mage mages mini minis miniature miniatures minion minions model models monster monsters object objects spell
     spells unit units warband
     """.split())
-NOUNS = frozenset("cost move reach save sight size space type".split())  # not "life": "lost its life"
-POSSESSIVES = frozenset("its their his her".split())
+NOUNS = frozenset("cost move opponent reach save sight size space type".split())  # not "life": "lost its life"
+POSSESSIVES = frozenset("its their his her my your".split())
+COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
 VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
 PRONOUNS = frozenset("it he she they i you we".split())
+CREATURES = frozenset("it he she they".split())  # a creature as the subject
 _BEFORE = re.compile(r"([\w']+)\W{1,3}(?:([\w']+)\W{1,3})?\Z")  # the one or two words before, in a short slice
 _AFTER = re.compile(r"\W{1,3}([\w']+)")
 
@@ -407,9 +436,12 @@ def _game_role(text: str, m: Mention, starts: set[int]) -> bool:
     earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
     if word in ADJECTIVES and after and (forms.fold(after.group(1)) in GAME_NOUNS or after.start(1) in starts):
         return True
-    if word in NOUNS and previous in POSSESSIVES:
+    if word in ADJECTIVES and previous in COPULAS and earlier in PRONOUNS | {""}:
         return True
-    return word in VERBS and (previous in MODALS or (previous in PRONOUNS and earlier in MODALS))
+    if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end):
+        return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
+    # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list")
+    return word in VERBS and (previous in MODALS | CREATURES or (previous in PRONOUNS and earlier in MODALS))
 
 
 def _in_context(text: str, found: list[Mention], pending: list[Mention]) -> list[Mention]:
