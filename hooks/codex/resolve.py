@@ -5,7 +5,7 @@ import re
 from bisect import bisect_left
 from collections import deque
 from itertools import accumulate, compress
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from . import forms
 from .index import CARD, NOT_TERMS, TITLE, Index, rank
@@ -257,7 +257,7 @@ class Resolver:
             found = _uncounted(text, found, names)
         if "к" in text:  # «+1 к броне»: a Russian modifier names its term's parameterised form
             found = self._modifiers(text, found, pending)
-        return _in_context(text, found, pending) if pending else found
+        return _in_context(text, found, pending, self.keys) if pending else found
 
     def _modifiers(self, text: str, found: list[Mention], pending: list[Mention]) -> list[Mention]:
         """Mentions written the Russian way, sign and number first: «+1 к броне» is Armor +1, «+3 к жизни» Life +3.
@@ -421,22 +421,24 @@ VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
 PRONOUNS = frozenset("it he she they i you we".split())
 CREATURES = frozenset("it he she they".split())  # a creature as the subject
-_BEFORE = re.compile(r"([\w']+)\W{1,3}(?:([\w']+)\W{1,3})?\Z")  # the one or two words before, in a short slice
+_BEFORE = re.compile(r"([\w'’]+)[^\w'’]{1,3}(?:([\w'’]+)[^\w'’]{1,3})?\Z")  # the one or two words before, in a short slice
 _AFTER = re.compile(r"\W{1,3}([\w']+)")
 
 
-def _game_role(text: str, m: Mention, starts: set[int]) -> bool:
-    """The lower-case ordinary word at m stands in a game role (see above); looks at most 40 characters around."""
-    word = forms.fold(m.text)
-    if forms.is_cyrillic(word):
+def _game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tuple[str, ...]]) -> bool:
+    """The lower-case ordinary word at m stands in a game role (see above); looks at most 40 characters around.
+    `keys` gives the name words a text word stands for ("rallies" -> rally)."""
+    if forms.is_cyrillic(m.text):
         return False
+    words = {forms.fold(m.text), *keys(forms.fold(m.text))}
+    word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
     after = _AFTER.match(text, m.end, m.end + 40)
     before = _BEFORE.search(text[max(0, m.start - 40):m.start])
     previous = forms.fold(before.group(2) or before.group(1)) if before else ""
     earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
     if word in ADJECTIVES and after and (forms.fold(after.group(1)) in GAME_NOUNS or after.start(1) in starts):
         return True
-    if word in ADJECTIVES and previous in COPULAS and earlier in PRONOUNS | {""}:
+    if word in ADJECTIVES and (previous in {"it's", "it’s"} or (previous in COPULAS and earlier in PRONOUNS)):
         return True
     if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end):
         return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
@@ -444,7 +446,8 @@ def _game_role(text: str, m: Mention, starts: set[int]) -> bool:
     return word in VERBS and (previous in MODALS | CREATURES or (previous in PRONOUNS and earlier in MODALS))
 
 
-def _in_context(text: str, found: list[Mention], pending: list[Mention]) -> list[Mention]:
+def _in_context(text: str, found: list[Mention], pending: list[Mention],
+                keys: Callable[[str], tuple[str, ...]]) -> list[Mention]:
     """The mentions, with each lower-case ordinary word that stands in a game role in game context: the text
     has at least CONTEXT_MENTIONS other mentions, one of them within CONTEXT_CHARS. Linear: one bisection per
     candidate, a bounded look around it."""
@@ -457,7 +460,7 @@ def _in_context(text: str, found: list[Mention], pending: list[Mention]) -> list
         i = bisect_left(starts, m.start)
         near = [found[j] for j in (i - 1, i) if 0 <= j < len(found)]
         if any(min(abs(m.start - o.end), abs(o.start - m.end)) <= CONTEXT_CHARS for o in near) and \
-                _game_role(text, m, beginning):
+                _game_role(text, m, beginning, keys):
             kept.append(m)
     return sorted(found + kept) if kept else found
 
