@@ -108,6 +108,7 @@ class _FileChecker:
         game.not_mentions = _phrases(self, data.get("not_mentions"), data, "not_mentions")
         game.titles = _phrases(self, data.get("titles"), data, "titles")
         game.cards = _phrases(self, data.get("cards"), data, "cards")
+        game.keywords = _phrases(self, data.get("keywords"), data, "keywords")
         raw_terms = data.get("terms")
         if isinstance(raw_terms, dict):  # the mapping form: id -> term
             items = []
@@ -305,7 +306,7 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
 
 
 def _phrases(checker: _FileChecker, value: Any, owner: Any, block: str) -> dict[str, list[str]]:
-    """A game-level block of phrases per language (`not_mentions:`, `titles:`, `cards:`), {en: [...], ru: [...]}:
+    """A game-level block of phrases per language (`not_mentions:`, `titles:`, `cards:`, `keywords:`), {en: [...], ru: [...]}:
     shape, empty strings and duplicates."""
     if value is None:
         return {}
@@ -360,7 +361,7 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
                 key = tuple(w for w in words(name) if w not in placeholders)
                 if key:
                     names.setdefault(key, term.id)
-    for block, entries in (("titles", game.titles), ("cards", game.cards)):
+    for block, entries in (("titles", game.titles), ("cards", game.cards), ("keywords", game.keywords)):
         for lang, phrases in entries.items():  # a card named like a term is that term's thing: leave it out
             for phrase in phrases:
                 key = words(phrase)

@@ -18,7 +18,8 @@ FORMAT_VERSION = 4
 NOT_A_MENTION = ""  # the accept entry of a phrase that contains a name but is not a mention (game.not_mentions)
 CARD = "#card"  # the accept entry of a card name (game.cards): not a term mention, evidence of the game
 TITLE = "#title"  # the accept entry of one of the game's titles (game.titles, game.name)
-NOT_TERMS = frozenset({NOT_A_MENTION, CARD, TITLE})  # accept entries that name no term
+KEYWORD = "#word"  # the accept entry of one of the game's own words its glossary does not define (game.keywords)
+NOT_TERMS = frozenset({NOT_A_MENTION, CARD, TITLE, KEYWORD})  # accept entries that name no term
 
 
 @dataclass
@@ -152,7 +153,8 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                         _insert(trie, variant, [term.id, False, printed_upper, False],
                                 printed + len(variant) - len(pattern))
     titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
-    for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles)):
+    for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles),
+                          (KEYWORD, game.keywords)):
         for lang, phrases in block.items():
             for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
                 words = forms.name_pattern(phrase)

@@ -90,6 +90,8 @@ class Game:
     titles: dict[str, list[str]] = field(default_factory=dict)
     # Card names from public card lists ("Teleport Trap"): one mention of a card, never of the terms inside it.
     cards: dict[str, list[str]] = field(default_factory=dict)
+    # The game's own words its glossary does not define ("enrage", «спасбросок»): never linked, evidence of the game.
+    keywords: dict[str, list[str]] = field(default_factory=dict)
 
     def term(self, term_id: str) -> Term:
         return self.terms[term_id]

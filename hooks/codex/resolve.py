@@ -8,7 +8,7 @@ from itertools import accumulate, compress
 from typing import Any, Callable, NamedTuple
 
 from . import forms
-from .index import CARD, NOT_TERMS, TITLE, Index, rank
+from .index import CARD, KEYWORD, NOT_TERMS, TITLE, Index, rank
 from .markup import Spans, merge, protected
 
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
@@ -469,6 +469,7 @@ def _in_context(text: str, found: list[Mention], pending: list[Mention],
 
 GAME_NAME_WEIGHT = 3.0  # "Mage Wars" (or another of its titles) written in the post says more than any one term
 CARD_WEIGHT = 2.0  # a card name of the game ("Teleport Trap"), each distinct one; half for a one-word name
+KEYWORD_WEIGHT = 1.0  # one of the game's own words its glossary does not define ("enrage"), each distinct one
 SIZE_EXPONENT = 0.25  # a hit in a small glossary is less likely by chance: scores scale by (largest/size)**this
 
 
@@ -517,6 +518,9 @@ class Detector:
             cards: dict[str, float] = {}
             for hit in (names or {}).get(game, ()):
                 several = len(_SPLIT.findall(hit.text)) > 1
+                if hit.term == KEYWORD:  # any case: "enrage", "ward"
+                    cards[hit.text.casefold()] = KEYWORD_WEIGHT
+                    continue
                 if not several and not hit.text[:1].isupper():
                     continue  # "anger", "troll": a one-word card name counts only as printed, capitalised
                 if hit.term == TITLE:
