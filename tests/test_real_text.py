@@ -92,8 +92,11 @@ def test_valid_titles_and_cards_reach_the_index(project):
 
 
 @pytest.mark.parametrize("block,message", [
-    ("cards:\n  en: [Armor]\n",
-     "glossary/alpha.yml:11:8: cards: cards.en: 'Armor' is a name of 'armor' itself; leave it out (the term links it)"),
+    ("keywords:\n  en: [Armor]\n",
+     "glossary/alpha.yml:11:8: keywords: keywords.en: 'Armor' is a name of 'armor' itself; leave it out (the term "
+     "links it)"),
+    ("titles:\n  en: [Armor]\n",
+     "glossary/alpha.yml:11:8: titles: titles.en: 'Armor' is a name of 'armor' itself; leave it out (the term links it)"),
     ("cards:\n  en: [Armor Shard, armor  shard]\n",
      "glossary/alpha.yml:11:21: cards: cards.en: 'armor shard' is listed twice"),
     ("cards:\n  en: ['']\n", "glossary/alpha.yml:11:8: cards: cards.en: empty phrase"),
@@ -103,6 +106,32 @@ def test_valid_titles_and_cards_reach_the_index(project):
 ])
 def test_the_validator_rejects_bad_titles_and_cards(project, block, message):
     assert with_block(project, block) == [message]
+
+
+def test_a_card_named_like_a_term_is_the_card_only_in_card_contexts(project):
+    assert with_block(project, "cards:\n  en: [Armor, Iron Shard]\n") == []
+    from codex.check import load
+    from codex.index import build
+    from codex.resolve import Resolver
+
+    resolver = Resolver(build(load(project / "glossary", project).game("alpha")))
+    assert resolver.index.card_terms == ["armor"]
+    for text in ("Armor x2", "2x Armor", "Iron Shard + Armor", "Armor, Iron Shard", "a second Armor", "with Armor",
+                 "без Armor"):
+        assert resolver.mentions(text) == [], text
+    assert [m.term for m in resolver.mentions("Armor counts; the Armor of it")] == ["armor", "armor"]
+
+
+def test_teleport_the_card_and_teleport_the_effect(codex_api):
+    assert found(codex_api, "mage-wars", "Tanglevine + Teleport question") == []
+    assert found(codex_api, "mage-wars", "может лучше второй Teleport?") == []
+    assert found(codex_api, "mage-wars", "kept my Quickcast Action to Teleport my Mage") == [
+        ("Quickcast Action", "quickcast-action"), ("Teleport", "teleport"), ("Mage", "mage")]
+
+
+def test_keywords_are_evidence_and_never_linked(codex_api):
+    assert codex_api.detect("the deck has enrage and ward all over, reap twice") == "keyforge"
+    assert found(codex_api, "keyforge", "enrage and ward") == []
 
 
 def test_the_real_glossary_lists_cards_and_titles(glossary):

@@ -361,8 +361,8 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
                 key = tuple(w for w in words(name) if w not in placeholders)
                 if key:
                     names.setdefault(key, term.id)
-    for block, entries in (("titles", game.titles), ("cards", game.cards), ("keywords", game.keywords)):
-        for lang, phrases in entries.items():  # a card named like a term is that term's thing: leave it out
+    for block, entries in (("titles", game.titles), ("keywords", game.keywords)):
+        for lang, phrases in entries.items():  # a card named like a term is allowed: index.card_terms
             for phrase in phrases:
                 key = words(phrase)
                 if key in names:

@@ -52,6 +52,8 @@ class Index:
     not_typos: list[str] = field(default_factory=list)
     # The English words of term names, which a misspelt word may stand for (card names and titles are not).
     typo_words: list[str] = field(default_factory=list)
+    # Terms that are also a card's name ("Teleport"): the card in card contexts (resolve._card_contexts).
+    card_terms: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
         data = {
@@ -59,6 +61,7 @@ class Index:
             "terms": {tid: t.__dict__ for tid, t in self.terms.items()},
             "trie": self.trie, "word_keys": self.word_keys, "stem_keys": self.stem_keys,
             "known_words": self.known_words, "not_typos": self.not_typos, "typo_words": self.typo_words,
+            "card_terms": self.card_terms,
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -69,7 +72,7 @@ class Index:
             raise ValueError(f"index format {data.get('version')} is not {FORMAT_VERSION}; rebuild it")
         terms = {tid: TermInfo(**t) for tid, t in data["terms"].items()}
         return cls(data["game"], data["game_name"], terms, data["trie"], data["word_keys"], data["stem_keys"],
-                   data["known_words"], data["not_typos"], data["typo_words"])
+                   data["known_words"], data["not_typos"], data["typo_words"], data["card_terms"])
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZА-ЯЁ«\"“(])")
@@ -116,6 +119,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
     stem_keys: dict[str, set[str]] = {}
     infos: dict[str, TermInfo] = {}
     vocabulary = _english_vocabulary(game)
+    named: dict[tuple[str, ...], str] = {}  # a name's words -> its term, to find the cards named like a term
     for term in game.terms.values():
         has_number = any(p.kind == "number" for p in term.params)
         infos[term.id] = TermInfo(
@@ -141,6 +145,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
                 accept = [term.id, position == 0, printed_upper, ordinary]
                 _insert(trie, pattern, accept, printed)
+                named.setdefault(tuple(words), term.id)
                 variants = player_spellings(pattern, vocabulary) if lang == "en" else []
                 if lang == "ru" and re.search(r"\w-\w", name):  # «спасбросок» for «спас-бросок»
                     variants.append(_pattern(re.sub(r"(?<=\w)-(?=\w)", "", name), _placeholders(term, lang)) +
@@ -153,11 +158,15 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                         _insert(trie, variant, [term.id, False, printed_upper, False],
                                 printed + len(variant) - len(pattern))
     titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
+    card_terms: set[str] = set()
     for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles),
                           (KEYWORD, game.keywords)):
         for lang, phrases in block.items():
             for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
                 words = forms.name_pattern(phrase)
+                if marker == CARD and tuple(words) in named:  # "Teleport": the term, and a card in card contexts
+                    card_terms.add(named[tuple(words)])
+                    continue
                 for word in words:
                     _add_word(word, word_keys, stem_keys, lexeme)
                 if words:
@@ -170,7 +179,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
         game.id, dict(game.name), infos, trie,
         {w: sorted(k) for w, k in sorted(word_keys.items())},
         {s: sorted(k) for s, k in sorted(stem_keys.items())},
-        known_words, _not_typos(game, word_keys, typo_words), typo_words,
+        known_words, _not_typos(game, word_keys, typo_words), typo_words, sorted(card_terms),
     )
 
 

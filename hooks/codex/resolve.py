@@ -47,6 +47,7 @@ class Resolver:
         self._match_cache: dict[tuple[str, ...], _Hit | None] = {}
         self._root: dict[str, Any] = index.trie.get("c", {})
         self._known = frozenset(index.known_words)  # dictionary words the stem fallback must not take
+        self._card_terms = frozenset(index.card_terms)
         self._not_typos = frozenset(index.not_typos)
         self._typos: forms.TypoIndex | None = None  # built on the first word no name explains
         # The game's own name is never a term mention ("Mage Wars" is not the Mage).
@@ -217,6 +218,7 @@ class Resolver:
                  raw: bool = False) -> list[Mention]:
         """The mentions in text, given as parts (gap, word, gap, ..., gap) of a copy whose markup is blanked."""
         found: list[Mention] = []
+        cards: list[Mention] = []  # card names found: a term named like a card beside one is that card
         cache = self._word_cache
         for word in set(parts[1::2]).difference(cache):
             self._word(word)  # each distinct word once; then only the words that can begin a name are visited
@@ -248,13 +250,17 @@ class Resolver:
                 pending.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             elif term not in NOT_TERMS:
                 append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
-            elif names is not None and term:  # a card name or a title: nothing to link, evidence of the game
-                names.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
+            elif term:  # a card name, a title, a keyword: nothing to link, evidence of the game
+                hit = make(Mention, (at, at + length, text[at:at + length], term, parameter))
+                if names is not None:
+                    names.append(hit)
+                if term == CARD:
+                    cards.append(hit)
             free = k + step
         if raw:  # every match as it stands, ordinary words in lower case too (for _modifiers)
             return sorted(found + pending)
         if found:
-            found = _uncounted(text, found, names)
+            found = _uncounted(text, found, names, self._card_terms, cards)
         if "к" in text:  # «+1 к броне»: a Russian modifier names its term's parameterised form
             found = self._modifiers(text, found, pending)
         return _in_context(text, found, pending, self.keys) if pending else found
@@ -386,12 +392,35 @@ _COUNT_AFTER = re.compile(r"[ \t]*[x×х][ \t]?\d(?!\w)", re.I)  # "Teleport x2"
 _COUNT_BEFORE = re.compile(r"(?<!\w)\d[ \t]?[x×х][ \t]*\Z", re.I)  # "2x Teleport"
 
 
-def _uncounted(text: str, found: list[Mention], names: list[Mention] | None) -> list[Mention]:
-    """The mentions less those counted like cards in a spellbook or deck list ("Teleport x2", "2x Dispel"): a
-    name with a count is the card of that name (a card may share a term's name), evidence of the game only."""
+_LIST_BEFORE = re.compile(r"[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z", re.I)  # "Tanglevine + "
+_LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", re.I)  # " + Tanglevine"
+# Words before a card named like a term that make it the card: "a second Teleport", "two Teleports", «без Teleport».
+CARD_CUES = frozenset("""
+    another second third two three four with without без второй второго вторую два две три ещё еще
+    """.split())
+
+
+def _uncounted(text: str, found: list[Mention], names: list[Mention] | None, card_terms: frozenset[str] = frozenset(),
+               cards: list[Mention] | None = None) -> list[Mention]:
+    """The mentions less those that name a card: counted like cards in a spellbook or deck list ("Teleport x2",
+    "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
+    Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport") or "with"/«без» ("a Wizard with
+    Teleport", «без Teleport»). The card is evidence of the game only. Bounded looks around each mention: linear."""
     kept = []
+    ends = {c.end for c in cards or ()}
+    starts = {c.start for c in cards or ()}
     for m in found:
-        if _COUNT_AFTER.match(text, m.end, m.end + 6) or _COUNT_BEFORE.search(text[max(0, m.start - 6):m.start]):
+        card = False
+        if m.term in card_terms:
+            before = _BEFORE.search(text[max(0, m.start - 40):m.start])
+            previous = forms.fold(before.group(2) or before.group(1)) if before else ""
+            gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
+            gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
+            card = (previous in CARD_CUES or previous.isdigit()
+                    or (gap_before is not None and gap_before.start() in ends)
+                    or (gap_after is not None and gap_after.end() in starts))
+        if card or _COUNT_AFTER.match(text, m.end, m.end + 6) or \
+                _COUNT_BEFORE.search(text[max(0, m.start - 6):m.start]):
             if names is not None:
                 names.append(Mention(m.start, m.end, m.text, CARD))
             continue
