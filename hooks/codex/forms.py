@@ -162,16 +162,15 @@ _POS_GROUPS: dict[str | None, frozenset[str]] = {
 
 
 def russian_words_from(stem: str) -> list[str]:
-    """Every word of the pymorphy3 dictionary that begins with `stem`, folded (build time only)."""
+    """The words of the pymorphy3 dictionary that `russian_stem` cuts to `stem` — the stem and one of its endings
+    (build time only): the words the stem fallback could take."""
     global _morph
     if _morph is None:
         import pymorphy3
 
         _morph = pymorphy3.MorphAnalyzer()
-    words = set()
-    for prefix in {stem, stem.replace("е", "ё")} if "е" in stem else {stem}:
-        words.update(fold(w) for w in _morph.dictionary.words.keys(prefix))
-    return sorted(words)
+    candidates = {stem, *(stem + ending for ending in _RU_ENDINGS)}
+    return sorted(w for w in candidates if russian_stem(w) == stem and _morph.word_is_known(w))
 
 
 # --- typos ---------------------------------------------------------------------------------

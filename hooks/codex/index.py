@@ -168,7 +168,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                     card_terms.add(named[tuple(words)])
                     continue
                 for word in words:
-                    _add_word(word, word_keys, stem_keys, lexeme)
+                    _add_word(word, word_keys, stem_keys, lexeme, inflect=marker in (NOT_A_MENTION, KEYWORD))
                 if words:
                     _insert(trie, words, [marker, True, phrase[:1].isupper(), False], len(words))
     known_words = sorted({word for stem in stem_keys for word in known(stem)
@@ -228,7 +228,9 @@ def _not_typos(game: Game, word_keys: dict[str, set[str]], typo_words: list[str]
 
 
 def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, set[str]],
-              lexeme: Callable[[str], set[str]]) -> None:
+              lexeme: Callable[[str], set[str]], inflect: bool = True) -> None:
+    """Index a name word under its forms; `inflect` False (English card names, titles): only it and its plural,
+    as players write them ("Timber Wolves"), which keeps the browser's index small."""
     if word.isdigit():
         return
     if forms.is_cyrillic(word):
@@ -236,8 +238,10 @@ def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, se
         stem = forms.russian_stem(word)
         if len(stem) >= forms.MIN_STEM:
             stem_keys.setdefault(stem, set()).add(word)
-    else:
+    elif inflect:
         variants = forms.english_forms(word)
+    else:
+        variants = {word, word + "s"}
     for variant in variants | {word}:
         word_keys.setdefault(variant, set()).add(word)
 
