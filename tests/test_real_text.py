@@ -216,3 +216,48 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
 def test_ordinary_words_out_of_role_or_context_do_not(codex_api, game, text):
     words = {w for w, _ in found(codex_api, game, text)}
     assert not words & {"friendly", "move", "save", "rally", "slow", "медленный"}
+
+
+# --- the browser's runtime: the serialised index, without the build's dictionaries -----------------------
+
+
+def test_the_serialised_index_links_the_same_without_pymorphy3_or_english_words(tmp_path, glossary, codex_api):
+    import json
+    import subprocess
+    import sys
+
+    from codex.index import build
+
+    for gid, game in glossary.games.items():
+        (tmp_path / f"{gid}.json").write_text(build(game).to_json(), encoding="utf-8")
+    texts = {
+        "mage-wars": "Teleport Trap x1, второй Teleport? В Войнах магов у существа +1 к броне, a meele attack, "
+                     "no line of site, it is incapitated; брону, зомбями, поля",
+        "dnd-miniatures": "If a Wounded Undead fails its save, can it rally? спасбросок, Wandering Moster",
+        "keyforge": "Key Charge then heal a friendly creature, Fight with it; существо уничтожено",
+    }
+    script = (
+        "import json, sys\n"
+        "sys.modules['pymorphy3'] = None\nsys.modules['english_words'] = None  # the browser has neither\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent.parent / 'hooks')!r})\n"
+        "from codex.api import Codex\n"
+        f"texts = json.loads({json.dumps(json.dumps(texts))})\n"
+        f"c = Codex.from_json({{g: open({str(tmp_path)!r} + '/' + g + '.json', encoding='utf-8').read() for g in texts}},"
+        " 'https://example.org/')\n"
+        "print(json.dumps({g: [[m['start'], m['end'], m['term']] for m in c.mentions(g, t)] for g, t in texts.items()}))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    expected = {g: [[m["start"], m["end"], m["term"]] for m in codex_api.mentions(g, t)] for g, t in texts.items()}
+    assert json.loads(run.stdout) == expected
+    assert {"melee-attack", "los", "incapacitated", "armor-modifier"} <= {t for _, _, t in expected["mage-wars"]}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("+1 к броне", [("+1 к броне", "armor-modifier", "+1")]),
+    ("даёт +3 к жизни", [("+3 к жизни", "life-modifier", "+3")]),
+    ("+1 к ближнему бою", [("+1 к ближнему бою", "melee", "+1")]),
+    ("броня 2 и к броне", [("броня", "armor", None), ("броне", "armor", None)]),   # no number: the bare name
+])
+def test_russian_modifiers_written_sign_first(codex_api, text, expected):
+    assert [(m["text"], m["term"], m["parameter"]) for m in codex_api.mentions("mage-wars", text)] == expected
