@@ -141,7 +141,11 @@ def _russian_lexeme(word: str) -> tuple[str, ...]:
     # spelling are other words («полет» is also a form of «полоть», whose «поля» is not Flying), and a word's
     # lexeme spans parts of speech (a participle's holds its verb: «вызвало» is not «вызванное»): only forms of the
     # reading's own part of speech are the name's forms.
-    best = parses[0]
+    best = parses[0]  # the most likely parse; a name in its dictionary form reads as that form («псионика», not
+    for parse in parses:  # the genitive of «псионик» that the dictionary ranks as likely)
+        if fold(parse.normal_form) == word and parse.score >= best.score * 0.3:
+            best = parse
+            break
     group = _POS_GROUPS.get(best.tag.POS)
     for parse in parses:
         if parse.normal_form != best.normal_form or _POS_GROUPS.get(parse.tag.POS) != group:
