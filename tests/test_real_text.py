@@ -261,3 +261,11 @@ def test_the_serialised_index_links_the_same_without_pymorphy3_or_english_words(
 ])
 def test_russian_modifiers_written_sign_first(codex_api, text, expected):
     assert [(m["text"], m["term"], m["parameter"]) for m in codex_api.mentions("mage-wars", text)] == expected
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "Закончили с Aegis 2 и Burn, у меня оставалось 6 жизни", "жизни"),
+    ("mage-wars", "My Creature with Aegis 2 had 3 life after the Burn", "life"),
+])
+def test_an_ordinary_word_beside_a_number_is_a_statistic(codex_api, game, text, word):
+    assert word in [w for w, _ in found(codex_api, game, text)]

@@ -457,14 +457,17 @@ _AFTER = re.compile(r"\W{1,3}([\w']+)")
 def _game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tuple[str, ...]]) -> bool:
     """The lower-case ordinary word at m stands in a game role (see above); looks at most 40 characters around.
     `keys` gives the name words a text word stands for ("rallies" -> rally)."""
-    if forms.is_cyrillic(m.text):
-        return False
-    words = {forms.fold(m.text), *keys(forms.fold(m.text))}
-    word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
     after = _AFTER.match(text, m.end, m.end + 40)
     before = _BEFORE.search(text[max(0, m.start - 40):m.start])
     previous = forms.fold(before.group(2) or before.group(1)) if before else ""
     earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
+    words = {forms.fold(m.text), *keys(forms.fold(m.text))}
+    counted = previous.isdigit() or bool(after and after.group(1).isdigit())
+    if forms.is_cyrillic(m.text):
+        return counted  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic
+    if counted and words & (NOUNS | {"life"}):
+        return True  # "3 life", "life 12"
+    word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
     if word in ADJECTIVES and after and (forms.fold(after.group(1)) in GAME_NOUNS or after.start(1) in starts):
         return True
     if word in ADJECTIVES and (previous in {"it's", "it’s"} or (previous in COPULAS and earlier in PRONOUNS)):
