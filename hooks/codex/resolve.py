@@ -181,9 +181,10 @@ class Resolver:
                     if number_end > 0:
                         stack.append((child, j + 2, number_end, params + (value,), True))
             if joins:
+                verbal = word[0].endswith("ing")  # "a zone bordering a wall": a verb, not Zone Border's word
                 for key in word[3]:
                     child = children.get(key)
-                    if child is not None:
+                    if child is not None and not (verbal and not key.endswith("ing")):
                         stack.append((child, j + 2, token_end, params, had_number))
                 if word[5]:
                     child = children.get("#w")
