@@ -269,3 +269,11 @@ def test_russian_modifiers_written_sign_first(codex_api, text, expected):
 ])
 def test_an_ordinary_word_beside_a_number_is_a_statistic(codex_api, game, text, word):
     assert word in [w for w, _ in found(codex_api, game, text)]
+
+
+def test_a_capital_that_only_starts_a_sentence_is_not_a_game_capital(codex_api):
+    text = "Creature with Aegis 2 and Burn. Friendly reminder: Slow creatures. Save the list!"
+    words = [w for w, _ in found(codex_api, "mage-wars", text)]
+    assert "Friendly" not in words and "Save" not in words
+    assert "Slow" not in words or text.index("Slow") > 0  # mid-sentence capitals still count
+    assert [w for w, _ in found(codex_api, "mage-wars", "My Slow creature, Aegis 2 and Burn")][0] == "Slow"

@@ -28,8 +28,8 @@ class Mention(NamedTuple):
 _MISSING: Any = object()  # not in the match cache (None there means: no match)
 # What a gap between two words allows: (breaks a name, joins two name words, (bracket, sign) before a number).
 _GapInfo = tuple[bool, bool, "tuple[bool, str] | None"]
-# A match: (length, words consumed * 2, term, parameter, an ordinary word in lower case).
-_Hit = tuple[int, int, str, "str | None", bool]
+# A match: (length, words consumed * 2, term, parameter, an ordinary word in lower case, an ordinary word).
+_Hit = tuple[int, int, str, "str | None", bool, bool]  # ..., and whether the name is an ordinary word
 # What the matcher needs of a word as written: (folded, capitalised, trie nodes it begins, keys, digit, alpha).
 _WordInfo = tuple[str, bool, tuple[Any, ...], tuple[str, ...], bool, bool]
 
@@ -246,7 +246,9 @@ class Resolver:
                 hit = self._matched(parts, k, at, key, cache[word][1] if word in cache else self._word(word)[1])
             if hit is None:
                 continue
-            length, step, term, parameter, lower = hit
+            length, step, term, parameter, lower, ordinary = hit
+            if ordinary and not lower and _SENTENCE_START.search(text, max(0, at - 4), at):
+                lower = True  # "Save the list first.": capitalised only as a sentence's first word
             if lower:  # an ordinary word in lower case: linked only in context (see _in_context)
                 pending.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             elif term not in NOT_TERMS:
@@ -294,7 +296,7 @@ class Resolver:
             end, next_k, entries, params = best
             entry = min(entries, key=lambda e: rank(e, upper)) if len(entries) > 1 else entries[0]
             result = (end - start, next_k - k, entry[0], " ".join(params) if params else None,
-                      bool(entry[3]) and not upper)
+                      bool(entry[3]) and not upper, bool(entry[3]))
         if examined <= k + 2 and len(self._match_cache) < 100_000:
             self._match_cache[key] = result
         return result
@@ -384,6 +386,7 @@ class Resolver:
         }
 
 
+_SENTENCE_START = re.compile(r"(?:\A|[.!?…]|\n)[ \t\"'«“(*>-]*\Z")  # what a sentence's first word follows
 _RU_MODIFIER = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+к[ \t]+")  # "+1 к " before a name
 
 
