@@ -157,7 +157,7 @@ def test_everyday_russian_is_not_a_term(codex_api, game, text):
 @pytest.mark.parametrize("game,text,term", [
     ("keyforge", "существо уничтожено", "destroyed"),  # a verb's participle is a form of the verb
     ("mage-wars", "полёта нет", "flying"),
-    ("mage-wars", "Новичок", "novice"),                 # capitalised, the trait
+    ("mage-wars", "это Новичок", "novice"),             # capitalised, the trait
 ])
 def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
     assert [t for _, t in found(codex_api, game, text)] == [term]

@@ -247,7 +247,9 @@ class Resolver:
             if hit is None:
                 continue
             length, step, term, parameter, lower, ordinary = hit
-            if ordinary and not lower and _SENTENCE_START.search(text, max(0, at - 4), at):
+            if parameter is not None:
+                lower = False  # with its number ("опасный 3", "slow 2") the name is the game's
+            elif ordinary and not lower and _SENTENCE_START.search(text, max(0, at - 4), at):
                 lower = True  # "Save the list first.": capitalised only as a sentence's first word
             if lower:  # an ordinary word in lower case: linked only in context (see _in_context)
                 pending.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
