@@ -266,7 +266,7 @@ class Resolver:
             return sorted(found + pending)
         if found:
             found = _uncounted(text, found, names, self._card_terms, cards)
-        if "к" in text:  # «+1 к броне»: a Russian modifier names its term's parameterised form
+        if "к" in text and _RU_MODIFIER.search(text):  # «+1 к броне»: a modifier names its term's parameterised form
             found = self._modifiers(text, found, pending)
         return _in_context(text, found, pending, self.keys) if pending else found
 
@@ -275,6 +275,8 @@ class Resolver:
         The name with its number put after it ("броне +1") is matched again; when that gives one mention with a
         parameter, it replaces the bare name. Bounded work per mention: linear."""
         out: list[Mention] = []
+        waiting = set(pending)
+        taken = set()
         for m in sorted(found + pending):
             hit = _RU_MODIFIER.search(text, max(0, m.start - 12), m.start)
             if hit and hit.end() == m.start and (not out or out[-1].end <= hit.start()):
@@ -282,11 +284,12 @@ class Resolver:
                 alt = self._segment(synthetic, _SPLIT.split(synthetic), raw=True)
                 if len(alt) == 1 and alt[0].end == len(synthetic) and alt[0].parameter:
                     out.append(Mention(hit.start(), m.end, text[hit.start():m.end], alt[0].term, alt[0].parameter))
-                    if m in pending:
-                        pending.remove(m)
+                    taken.add(m)
                     continue
-            if m not in pending:
+            if m not in waiting:
                 out.append(m)
+        if taken:
+            pending[:] = [m for m in pending if m not in taken]
         return out
 
     def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...], upper: bool) -> _Hit | None:
@@ -395,6 +398,7 @@ _RU_MODIFIER = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+к[ \t]+")  # "+1 к "
 # --- card counts -------------------------------------------------------------------------------
 
 _COUNT_AFTER = re.compile(r"[ \t]*[x×х][ \t]?\d(?!\w)", re.I)  # "Teleport x2", "Teleport ×1"
+_ANY_COUNT = re.compile(r"[x×х][ \t]?\d|\d[ \t]?[x×х]", re.I)
 _COUNT_BEFORE = re.compile(r"(?<!\w)\d[ \t]?[x×х][ \t]*\Z", re.I)  # "2x Teleport"
 
 
@@ -412,6 +416,9 @@ def _uncounted(text: str, found: list[Mention], names: list[Mention] | None, car
     "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
     Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport") or "with"/«без» ("a Wizard with
     Teleport", «без Teleport»). The card is evidence of the game only. Bounded looks around each mention: linear."""
+    counts = _ANY_COUNT.search(text) is not None  # one C-speed search: most texts count no card
+    if not counts and not (card_terms and any(m.term in card_terms for m in found)):
+        return found
     kept = []
     ends = {c.end for c in cards or ()}
     starts = {c.start for c in cards or ()}
@@ -425,8 +432,8 @@ def _uncounted(text: str, found: list[Mention], names: list[Mention] | None, car
             card = (previous in CARD_CUES or previous.isdigit()
                     or (gap_before is not None and gap_before.start() in ends)
                     or (gap_after is not None and gap_after.end() in starts))
-        if card or _COUNT_AFTER.match(text, m.end, m.end + 6) or \
-                _COUNT_BEFORE.search(text[max(0, m.start - 6):m.start]):
+        if card or (counts and (_COUNT_AFTER.match(text, m.end, m.end + 6) or
+                                _COUNT_BEFORE.search(text, max(0, m.start - 6), m.start))):
             if names is not None:
                 names.append(Mention(m.start, m.end, m.text, CARD))
             continue
