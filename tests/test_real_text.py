@@ -277,3 +277,10 @@ def test_a_capital_that_only_starts_a_sentence_is_not_a_game_capital(codex_api):
     assert "Friendly" not in words and "Save" not in words
     assert "Slow" not in words or text.index("Slow") > 0  # mid-sentence capitals still count
     assert [w for w, _ in found(codex_api, "mage-wars", "My Slow creature, Aegis 2 and Burn")][0] == "Slow"
+
+
+def test_an_ordinary_word_that_begins_a_proper_name_is_not_the_term(codex_api):
+    # a figure's name ("Small Fire Elemental") even when no card list has it; "Small creature" is still Small
+    text = "My Undead warband: Small Fire Elemental and a Small creature with Smite Evil +10"
+    assert [(w, t) for w, t in found(codex_api, "dnd-miniatures", text) if w.startswith("Small")] == [
+        ("Small", "small")]

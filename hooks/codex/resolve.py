@@ -50,6 +50,7 @@ class Resolver:
         self._card_terms = frozenset(index.card_terms)
         self._not_typos = frozenset(index.not_typos)
         self._typos: forms.TypoIndex | None = None  # built on the first word no name explains
+        self._term_starts: set[str] | None = None  # first words of term names (not of cards, titles)
         # The game's own name is never a term mention ("Mage Wars" is not the Mage).
         names = sorted({n for n in index.game_name.values() if n}, key=len, reverse=True)
         self._game_name = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I) if names else None
@@ -249,8 +250,9 @@ class Resolver:
             length, step, term, parameter, lower, ordinary = hit
             if parameter is not None:
                 lower = False  # with its number ("опасный 3", "slow 2") the name is the game's
-            elif ordinary and not lower and _SENTENCE_START.search(text, max(0, at - 4), at):
-                lower = True  # "Save the list first.": capitalised only as a sentence's first word
+            elif ordinary and not lower and (_SENTENCE_START.search(text, max(0, at - 4), at) or
+                                             self._proper_name(parts, k + step)):
+                lower = True  # "Save the list.", "Small Fire Elemental": a capital that is not the term's
             if lower:  # an ordinary word in lower case: linked only in context (see _in_context)
                 pending.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             elif term not in NOT_TERMS:
@@ -291,6 +293,18 @@ class Resolver:
         if taken:
             pending[:] = [m for m in pending if m not in taken]
         return out
+
+    def _proper_name(self, parts: list[str], k: int) -> bool:
+        """parts[k] is a capitalised word after one space that begins no name: the word before it is part of a
+        proper name ("Small Fire Elemental", "Wild Elf Barbarian"), not a capitalised term."""
+        if k >= len(parts) or parts[k - 1] != " ":
+            return False
+        word = parts[k]
+        if not (word[:1].isupper() and word.isalpha()):
+            return False
+        if self._term_starts is None:
+            self._term_starts = {key for key, node in self._root.items() if _names_a_term(node)}
+        return not set(self._word(word)[3]) & self._term_starts
 
     def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...], upper: bool) -> _Hit | None:
         """The match at word k as (length, words consumed * 2, term, parameter); cached when the walk looked
@@ -439,6 +453,17 @@ def _uncounted(text: str, found: list[Mention], names: list[Mention] | None, car
             continue
         kept.append(m)
     return kept
+
+
+def _names_a_term(node: dict[str, Any]) -> bool:
+    """Some path through this trie node ends in a term's name (not only in card names or titles)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if any(entry[0] not in NOT_TERMS for entry in current.get("a", ())):
+            return True
+        stack.extend(current.get("c", {}).values())
+    return False
 
 
 # --- ordinary words in lower case ---------------------------------------------------------------
