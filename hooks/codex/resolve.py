@@ -5,6 +5,7 @@ import re
 from bisect import bisect_left
 from collections import deque
 from itertools import accumulate, compress
+from operator import itemgetter
 from typing import Any, Callable, NamedTuple
 
 from . import forms
@@ -279,9 +280,10 @@ class Resolver:
         out: list[Mention] = []
         waiting = set(pending)
         taken = set()
+        modifiers = {hit.end(): hit for hit in _RU_MODIFIER.finditer(text)}  # one pass: where each ends
         for m in sorted(found + pending):
-            hit = _RU_MODIFIER.search(text, max(0, m.start - 12), m.start)
-            if hit and hit.end() == m.start and (not out or out[-1].end <= hit.start()):
+            hit = modifiers.get(m.start)
+            if hit and (not out or out[-1].end <= hit.start()):
                 synthetic = f"{m.text} {hit.group(1)}{hit.group(2)}"
                 alt = self._segment(synthetic, _SPLIT.split(synthetic), raw=True)
                 if len(alt) == 1 and alt[0].end == len(synthetic) and alt[0].parameter:
@@ -411,11 +413,12 @@ _RU_MODIFIER = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+к[ \t]+")  # "+1 к "
 
 # --- card counts -------------------------------------------------------------------------------
 
-_COUNT_AFTER = re.compile(r"[ \t]*[x×х][ \t]?\d(?!\w)", re.I)  # "Teleport x2", "Teleport ×1"
-_ANY_COUNT = re.compile(r"[x×х][ \t]?\d|\d[ \t]?[x×х]", re.I)
-_COUNT_BEFORE = re.compile(r"(?<!\w)\d[ \t]?[x×х][ \t]*\Z", re.I)  # "2x Teleport"
+# Card counts: "Teleport x2", "Teleport ×1", "2x Dispel" (no re.I: it would cost the first-character scan)
+_COUNT_AFTER_ANY = re.compile(r"[xX×хХ](?<!\w[xX×хХ])[ \t]?\d(?!\w)")
+_COUNT_BEFORE_ANY = re.compile(r"[xX×хХ](?!\w)")  # "2x Dispel": the digit is checked at each (rare) hit
 
 
+_PUNCTUATION = "\"'«»“”„()[]{}<>.,;:!?*_~`"
 _LIST_BEFORE = re.compile(r"[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z", re.I)  # "Tanglevine + "
 _LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", re.I)  # " + Tanglevine"
 # Words before a card named like a term that make it the card: "a second Teleport", "two Teleports", «без Teleport».
@@ -430,29 +433,43 @@ def _uncounted(text: str, found: list[Mention], names: list[Mention] | None, car
     "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
     Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport") or "with"/«без» ("a Wizard with
     Teleport", «без Teleport»). The card is evidence of the game only. Bounded looks around each mention: linear."""
-    counts = _ANY_COUNT.search(text) is not None  # one C-speed search: most texts count no card
-    if not counts and not (card_terms and any(m.term in card_terms for m in found)):
-        return found
-    kept = []
+    counted_ends: set[int] = set()  # where a name followed by a count ends ("Teleport| x2")
+    counted_starts: set[int] = set()  # where a name after a count starts ("2x |Dispel")
+    for hit in _COUNT_AFTER_ANY.finditer(text):  # C-speed scans keyed on their first character; hits are rare
+        end = hit.start()
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        counted_ends.add(end)
+    for hit in _COUNT_BEFORE_ANY.finditer(text):  # an "x" ending a word: a count when a lone digit is before it
+        digit = hit.start() - 1 - (hit.start() >= 2 and text[hit.start() - 1] in " \t")
+        if digit < 0 or not text[digit].isdigit() or (digit > 0 and (text[digit - 1].isalnum() or
+                                                                     text[digit - 1] == "_")):
+            continue
+        start = hit.end()
+        while start < len(text) and text[start] in " \t":
+            start += 1
+        counted_starts.add(start)
+    index = range(len(found))
+    counted = set(compress(index, map(counted_ends.__contains__, map(itemgetter(1), found)))) if counted_ends else set()
+    if counted_starts:
+        counted.update(compress(index, map(counted_starts.__contains__, map(itemgetter(0), found))))
+    named = compress(index, map(card_terms.__contains__, map(itemgetter(3), found))) if card_terms else ()
     ends = {c.end for c in cards or ()}
     starts = {c.start for c in cards or ()}
-    for m in found:
-        card = False
-        if m.term in card_terms:
-            before = _BEFORE.search(text[max(0, m.start - 40):m.start])
-            previous = forms.fold(before.group(2) or before.group(1)) if before else ""
-            gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
-            gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
-            card = (previous in CARD_CUES or previous.isdigit()
-                    or (gap_before is not None and gap_before.start() in ends)
-                    or (gap_after is not None and gap_after.end() in starts))
-        if card or (counts and (_COUNT_AFTER.match(text, m.end, m.end + 6) or
-                                _COUNT_BEFORE.search(text, max(0, m.start - 6), m.start))):
-            if names is not None:
-                names.append(Mention(m.start, m.end, m.text, CARD))
-            continue
-        kept.append(m)
-    return kept
+    for i in named:  # C-speed filters above: only the mentions that may be cards are looked at here
+        m = found[i]
+        words = text[max(0, m.start - 24):m.start].split()
+        previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
+        gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
+        gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
+        if (previous in CARD_CUES or previous.isdigit() or (gap_before is not None and gap_before.start() in ends)
+                or (gap_after is not None and gap_after.end() in starts)):
+            counted.add(i)
+    if not counted:
+        return found
+    if names is not None:
+        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(counted))
+    return [m for i, m in enumerate(found) if i not in counted]
 
 
 def _names_a_term(node: dict[str, Any]) -> bool:
