@@ -77,9 +77,14 @@ def section(report: Report, args: Any, tmp: Path) -> None:
     from corpus_eval import CORPUS, evaluate, load_posts
 
     blind_path = CORPUS.parent / "blind.yml"
+    real_path = CORPUS.parent / "real.yml"
     corpora = {"posts": load_posts(CORPUS)}
     if blind_path.is_file():
         corpora["blind"] = load_posts(blind_path)
+    if real_path.is_file():  # the real-text corpus, its held-out half apart (issue 20)
+        real = load_posts(real_path)
+        corpora["real held-out"] = [p for p in real if p.get("split") == "heldout"]
+        corpora["real tune"] = [p for p in real if p.get("split") != "heldout"]
     posts = corpora["posts"]
     runs = 7 if args.quick else 21
 

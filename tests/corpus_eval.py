@@ -31,10 +31,14 @@ def load_posts(path: Path = CORPUS) -> list[dict]:
 
 
 def gold_spans(post: dict) -> set[tuple[int, int, str]]:
-    """The annotated links as (start, end, term), each found after the previous one."""
+    """The annotated links as (start, end, term), each found after the previous one and outside every `not`
+    span ("mage" is not the one inside "r/magewars")."""
     spans, position = set(), 0
-    for link in post["links"]:
+    forbidden = not_spans(post)
+    for link in post["links"] or []:
         start = post["text"].index(link["text"], position)
+        while any(s < start + len(link["text"]) and start < e for s, e in forbidden):
+            start = post["text"].index(link["text"], start + 1)
         spans.add((start, start + len(link["text"]), link["term"]))
         position = start + len(link["text"])
     return spans

@@ -68,10 +68,11 @@ class Codex:
         if game not in (None, AUTO):
             return game, self.resolver(str(game)).mentions(text, markup)
         spans = protected(text, markup)  # the markup does not depend on the game: found once
-        every = {gid: r.mentions(text, markup, spans) for gid, r in self.resolvers.items()}
+        names: dict[str, list[Mention]] = {gid: [] for gid in self.resolvers}  # card names and titles found
+        every = {gid: r.mentions(text, markup, spans, names[gid]) for gid, r in self.resolvers.items()}
         if self._detector is None:
             self._detector = Detector(self.resolvers)
-        best = self._detector.detect(text, every)
+        best = self._detector.detect(text, every, names)
         return best, every[best] if best else []
 
     def detect(self, text: str) -> str | None:

@@ -105,7 +105,10 @@ class _FileChecker:
                 if isinstance(labels, dict):
                     self.lookalikes(labels, "-", f"category {cat_id}", frozenset())
         game = Game(game_id, name, str(path), sources, categories, {})
-        game.not_mentions = _not_mentions(self, data.get("not_mentions"), data)
+        game.not_mentions = _phrases(self, data.get("not_mentions"), data, "not_mentions")
+        game.titles = _phrases(self, data.get("titles"), data, "titles")
+        game.cards = _phrases(self, data.get("cards"), data, "cards")
+        game.keywords = _phrases(self, data.get("keywords"), data, "keywords")
         raw_terms = data.get("terms")
         if isinstance(raw_terms, dict):  # the mapping form: id -> term
             items = []
@@ -302,32 +305,32 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
                         f"short link /t/{game.id}/{slug}/ is claimed by both '{first.id}' and '{second.id}'")
 
 
-def _not_mentions(checker: _FileChecker, value: Any, owner: Any) -> dict[str, list[str]]:
-    """The game-level `not_mentions:` block, {en: [...], ru: [...]}: shape, empty strings and duplicates."""
+def _phrases(checker: _FileChecker, value: Any, owner: Any, block: str) -> dict[str, list[str]]:
+    """A game-level block of phrases per language (`not_mentions:`, `titles:`, `cards:`, `keywords:`), {en: [...], ru: [...]}:
+    shape, empty strings and duplicates."""
     if value is None:
         return {}
     if not isinstance(value, dict):
-        checker.problem(value if getattr(value, "line", 0) else owner, "not_mentions",
-                        "not_mentions must be a mapping {en: [...], ru: [...]}")
+        checker.problem(value if getattr(value, "line", 0) else owner, block,
+                        f"{block} must be a mapping {{en: [...], ru: [...]}}")
         return {}
     out: dict[str, list[str]] = {}
     for lang, phrases in value.items():
         if lang not in LANGS:
-            checker.problem(_key_at(value, lang), "not_mentions", f"unknown language '{lang}' (use en and ru)")
+            checker.problem(_key_at(value, lang), block, f"unknown language '{lang}' (use en and ru)")
             continue
         if not isinstance(phrases, list):
-            checker.problem(_key_at(value, lang), "not_mentions", f"not_mentions.{lang} must be a list of phrases")
+            checker.problem(_key_at(value, lang), block, f"{block}.{lang} must be a list of phrases")
             continue
         seen: dict[str, str] = {}
         for phrase in phrases:
             text = " ".join(str(phrase).split()) if isinstance(phrase, str) else ""
             if not text:
-                checker.problem(phrase if getattr(phrase, "line", 0) else value, "not_mentions",
-                                f"not_mentions.{lang}: empty phrase")
+                checker.problem(phrase if getattr(phrase, "line", 0) else value, block, f"{block}.{lang}: empty phrase")
                 continue
             key = _fold(text).casefold()
             if key in seen:
-                checker.problem(phrase, "not_mentions", f"not_mentions.{lang}: '{text}' is listed twice")
+                checker.problem(phrase, block, f"{block}.{lang}: '{text}' is listed twice")
                 continue
             seen[key] = text
             out.setdefault(lang, []).append(phrase if isinstance(phrase, str) else text)
@@ -335,7 +338,8 @@ def _not_mentions(checker: _FileChecker, value: Any, owner: Any) -> dict[str, li
 
 
 def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
-    """Each phrase must contain a name of one of the game's terms, and must not be a name itself."""
+    """Each not-mention phrase must contain a name of one of the game's terms, and no phrase (card names and
+    titles too) may be a term's name itself."""
     from . import forms
 
     def words(text: str) -> tuple[str, ...]:
@@ -357,6 +361,13 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
                 key = tuple(w for w in words(name) if w not in placeholders)
                 if key:
                     names.setdefault(key, term.id)
+    for block, entries in (("titles", game.titles), ("keywords", game.keywords)):
+        for lang, phrases in entries.items():  # a card named like a term is allowed: index.card_terms
+            for phrase in phrases:
+                key = words(phrase)
+                if key in names:
+                    checker.problem(phrase, block, f"{block}.{lang}: '{phrase}' is a name of '{names[key]}' itself; "
+                                    "leave it out (the term links it)")
     for lang, phrases in game.not_mentions.items():
         for phrase in phrases:
             key = words(phrase)

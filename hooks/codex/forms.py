@@ -7,6 +7,7 @@ index and only uses `russian_stem`, a small suffix stripper, for words the dicti
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 # A token is a word (letters/digits) — the unit of matching; signs and punctuation live in the gaps between.
@@ -57,8 +58,9 @@ def english_forms(word: str) -> set[str]:
             bases |= {word[:-2], word[:-1]}
         if word.endswith("ing"):
             bases |= {word[:-3], word[:-3] + "e"}
-        if word.endswith("s") and word[-2] not in "siu":  # "Attacks" -> attack, but not "Aegis", "Bonus"
-            bases.add(word[:-1])
+    if len(word) > 3 and word.endswith("s") and word[-2] not in "siu":  # "Attacks" -> attack, "Keys" -> key;
+        bases.add(word[:-1])                                             # not "Aegis", "Bonus"
+    bases -= NOT_BASES
     forms = set()
     for base in bases:
         forms |= {base, base + "s", base + "es", base + "ed", base + "ing", base + "'s"}
@@ -71,18 +73,23 @@ def english_forms(word: str) -> set[str]:
     return forms
 
 
+# Bases an inflected name word must not give: "round" (a game round) is not D&D's "rounding".
+NOT_BASES = frozenset({"round"})
+
 # A name that is one of these ordinary English words is a game term only when written with a capital:
 # "Move", "Slow", "Friendly" are linked, "move 2 squares", "pretty slow", "a friendly game" are not. Words that in a
 # rules question almost always carry their game meaning (zone, token, wall, enemy, damage, fight, spell, phase...)
 # are not on the list and link in any case. See "Ordinary words" in the README.
 ORDINARY_ENGLISH = frozenset("""
     cancel controller cost fast friendly ignore large life living magic medium move opponent owner rally remove
-    requires rounding save self sight size sleep slow small space tiny touch type weak
+    requires rounding save self sight size sleep slow small space tiny touch type unique weak
     """.split())
 # The same for Russian names that are everyday words: «в состоянии», «содержание раздела», «перед сном».
+# «новичкам» (beginners), «маленьких фигурок» (small figures), «уникальную книгу» (a unique book): real player
+# text uses these in their everyday sense (issue 20).
 ORDINARY_RUSSIAN = frozenset("""
-    быстрый живой жизнь магия медленный опасный размер слабость содержание сон состояние
-    тип ударить удаление уровень
+    быстрый живой жизнь магия маленькое медленный новичок опасный размер слабость содержание сон состояние
+    тип ударить удаление уникальный уровень
     """.split())
 
 
@@ -127,15 +134,160 @@ def _russian_lexeme(word: str) -> tuple[str, ...]:
 
         _morph = pymorphy3.MorphAnalyzer()
     parses = _morph.parse(word)
-    best = parses[0].score if parses else 0
     forms = {word}
+    if not parses:
+        return (word,)
+    # The name's own reading: the best parse's word (lemma) and part of speech. Other readings of the same
+    # spelling are other words («полет» is also a form of «полоть», whose «поля» is not Flying), and a word's
+    # lexeme spans parts of speech (a participle's holds its verb: «вызвало» is not «вызванное»): only forms of the
+    # reading's own part of speech are the name's forms.
+    best = parses[0]  # the most likely parse; a name in its dictionary form reads as that form («псионика», not
+    for parse in parses:  # the genitive of «псионик» that the dictionary ranks as likely)
+        if fold(parse.normal_form) == word and parse.score >= best.score * 0.3:
+            best = parse
+            break
+    group = _POS_GROUPS.get(best.tag.POS)
     for parse in parses:
-        # The name's own reading(s): the nominative parses, and any parse nearly as likely as the best.
-        if parse.score < best * 0.3 and "nomn" not in parse.tag:
+        if parse.normal_form != best.normal_form or _POS_GROUPS.get(parse.tag.POS) != group:
             continue
-        if parse.tag.POS in {"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "COMP", None}:
-            forms |= {fold(f.word) for f in parse.lexeme}
+        forms |= {fold(f.word) for f in parse.lexeme if group is None or f.tag.POS in group}
     return tuple(sorted(f for f in forms if not f.startswith("по") or word.startswith("по")))
+
+
+# Parts of speech whose forms are forms of one name word (short adjectives with full ones, and so on).
+# A verb's forms include its participles and gerunds («уничтожено» is a form of «уничтожить»); a participle's do
+# not include its verb's finite forms («вызвало» is not a form of «вызванное»).
+_ADJECTIVE, _PARTICIPLE = frozenset({"ADJF", "ADJS"}), frozenset({"PRTF", "PRTS"})
+_VERB = frozenset({"INFN", "VERB", "PRTF", "PRTS", "GRND"})
+_POS_GROUPS: dict[str | None, frozenset[str]] = {
+    "NOUN": frozenset({"NOUN"}), "ADJF": _ADJECTIVE, "ADJS": _ADJECTIVE, "PRTF": _PARTICIPLE, "PRTS": _PARTICIPLE,
+    "INFN": _VERB, "VERB": _VERB, "GRND": frozenset({"GRND"}), "COMP": frozenset({"COMP"}),
+}
+
+
+def russian_words_from(stem: str) -> list[str]:
+    """The words of the pymorphy3 dictionary that `russian_stem` cuts to `stem` — the stem and one of its endings
+    (build time only): the words the stem fallback could take."""
+    global _morph
+    if _morph is None:
+        import pymorphy3
+
+        _morph = pymorphy3.MorphAnalyzer()
+    candidates = {stem, *(stem + ending for ending in _RU_ENDINGS)}
+    return sorted(w for w in candidates if russian_stem(w) == stem and _morph.word_is_known(w))
+
+
+# --- typos ---------------------------------------------------------------------------------
+
+MIN_TYPO = 6  # letters a text word needs before one edit (a letter wrong, missing, extra) may be a typo
+MIN_SWAP = 5  # letters a text word needs before two swapped neighbours may be a typo ("meele")
+MIN_TWO = 9  # letters a text word (and the name word) needs before two edits may be a typo ("incapitated")
+# Everyday English words one edit away from a name word: never typos of it ("attach" is not Attack).
+COMMON_ENGLISH = frozenset("""
+    attach attacks attach attached battle cards chance charge counted creator enable faster lowers master
+    powers reaching shielded slower though through player places plane planes trample
+    """.split())
+
+
+@lru_cache(maxsize=1)
+def english_dictionary() -> frozenset[str]:
+    """English words (build time only): those in both of the `english-words` package's lists, web2 and GCIDE, so
+    that fewer archaic spellings ("domage", "disard") pass for words. A text word that is one is not a typo."""
+    from english_words import get_english_words_set  # type: ignore[import-untyped]  # build time only
+
+    web2 = get_english_words_set(["web2"], lower=True, alpha=True)
+    return frozenset(web2 & get_english_words_set(["gcide"], lower=True, alpha=True))
+
+
+def near_spellings(word: str) -> set[str]:
+    """Every spelling one edit from `word` (and, for a long word, two letters dropped): the strings the typo rule
+    could take for it, so the build can tell which of them are real words."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = _deletes(word)
+    out |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+    out |= {word[:i] + c + word[i + 1:] for i in range(len(word)) for c in letters}
+    out |= {word[:i] + c + word[i:] for i in range(len(word) + 1) for c in letters}
+    if len(word) >= MIN_TWO:
+        out |= {d for once in _deletes(word) for d in _deletes(once)}
+    out.discard(word)
+    return out
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+def one_edit(a: str, b: str) -> bool:
+    """a and b differ by exactly one edit: a letter changed, added or dropped, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def swapped(a: str, b: str) -> bool:
+    """a is b with two neighbouring letters swapped."""
+    if len(a) != len(b):
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+class TypoIndex:
+    """Name words by their one-letter deletions, so a text word's near spellings are found in O(its length)."""
+
+    def __init__(self, keys: Iterable[str]):
+        self._by_delete: dict[str, set[str]] = {}
+        self._keys: set[str] = set()
+        self._long: dict[str, list[str]] = {}  # long name words by their first two letters, for two edits
+        for key in keys:
+            if len(key) < MIN_SWAP or not key.isalpha():
+                continue
+            self._keys.add(key)
+            if len(key) >= MIN_TWO:
+                self._long.setdefault(key[:2], []).append(key)
+            for variant in _deletes(key) | {key}:
+                self._by_delete.setdefault(variant, set()).add(key)
+
+    def lookup(self, word: str) -> list[str]:
+        """The name words `word` is a typo of (one edit; long words only), best guess only when it is unique."""
+        if len(word) < MIN_SWAP or not word.isalpha() or word in self._keys:
+            return []
+        found: set[str] = set()
+        for variant in _deletes(word) | {word}:
+            found |= self._by_delete.get(variant, set())
+        if len(word) >= MIN_TYPO:
+            hits = sorted(k for k in found if len(k) >= MIN_SWAP and one_edit(word, k))
+        else:
+            hits = sorted(k for k in found if swapped(word, k))
+        if not hits and len(word) >= MIN_TWO - 2:  # a long word, its first two letters right: two letters dropped
+            hits = sorted(k for k in self._long.get(word[:2], ()) if len(k) - len(word) == 2 and _within(word, k))
+        return hits if len(hits) == 1 else []
+
+
+def _within(short: str, long_: str) -> bool:
+    """`short` is `long_` with some letters dropped (a subsequence)."""
+    letters = iter(long_)
+    return all(c in letters for c in short)
+
+
+def distance(a: str, b: str) -> int:
+    """Edits (a letter changed, added, dropped, or two neighbours swapped) from a to b; for short words only."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
 
 
 # --- names ---------------------------------------------------------------------------------

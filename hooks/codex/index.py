@@ -14,8 +14,12 @@ from . import forms
 from .links import term_path
 from .model import LANGS, Game, Term
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 NOT_A_MENTION = ""  # the accept entry of a phrase that contains a name but is not a mention (game.not_mentions)
+CARD = "#card"  # the accept entry of a card name (game.cards): not a term mention, evidence of the game
+TITLE = "#title"  # the accept entry of one of the game's titles (game.titles, game.name)
+KEYWORD = "#word"  # the accept entry of one of the game's own words its glossary does not define (game.keywords)
+NOT_TERMS = frozenset({NOT_A_MENTION, CARD, TITLE, KEYWORD})  # accept entries that name no term
 
 
 @dataclass
@@ -40,13 +44,24 @@ class Index:
     terms: dict[str, TermInfo]
     trie: dict[str, Any]
     word_keys: dict[str, list[str]]  # a folded text word -> the name-word keys it can stand for
-    stem_keys: dict[str, list[str]]  # a Russian stem -> keys, for forms the dictionary did not produce
+    stem_keys: dict[str, list[str]]  # a Russian stem -> keys, for words the dictionary does not know
+    # Russian words the dictionary knows that share a name word's stem without being its forms («поля» is not a
+    # form of «полет»): the stem fallback never takes them.
+    known_words: list[str] = field(default_factory=list)
+    # English words of the game's own text one edit away from a name word ("attach" for "attack"): never typos.
+    not_typos: list[str] = field(default_factory=list)
+    # The English words of term names, which a misspelt word may stand for (card names and titles are not).
+    typo_words: list[str] = field(default_factory=list)
+    # Terms that are also a card's name ("Teleport"): the card in card contexts (resolve._card_contexts).
+    card_terms: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
         data = {
             "version": FORMAT_VERSION, "game": self.game, "game_name": self.game_name,
             "terms": {tid: t.__dict__ for tid, t in self.terms.items()},
             "trie": self.trie, "word_keys": self.word_keys, "stem_keys": self.stem_keys,
+            "known_words": self.known_words, "not_typos": self.not_typos, "typo_words": self.typo_words,
+            "card_terms": self.card_terms,
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -56,7 +71,8 @@ class Index:
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"index format {data.get('version')} is not {FORMAT_VERSION}; rebuild it")
         terms = {tid: TermInfo(**t) for tid, t in data["terms"].items()}
-        return cls(data["game"], data["game_name"], terms, data["trie"], data["word_keys"], data["stem_keys"])
+        return cls(data["game"], data["game_name"], terms, data["trie"], data["word_keys"], data["stem_keys"],
+                   data["known_words"], data["not_typos"], data["typo_words"], data["card_terms"])
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZА-ЯЁ«\"“(])")
@@ -94,12 +110,16 @@ def _pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
     return forms.name_pattern(name)
 
 
-def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme) -> Index:
-    """Build the index of one game; `lexeme` expands Russian words (the dictionary, at build time)."""
+def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
+          known: Callable[[str], list[str]] = forms.russian_words_from) -> Index:
+    """Build the index of one game; `lexeme` expands Russian words, `known` lists the dictionary's words that begin
+    with a stem (the dictionary, at build time)."""
     trie: dict[str, Any] = {}
     word_keys: dict[str, set[str]] = {}
     stem_keys: dict[str, set[str]] = {}
     infos: dict[str, TermInfo] = {}
+    vocabulary = _english_vocabulary(game)
+    named: dict[tuple[str, ...], str] = {}  # a name's words -> its term, to find the cards named like a term
     for term in game.terms.values():
         has_number = any(p.kind == "number" for p in term.params)
         infos[term.id] = TermInfo(
@@ -125,22 +145,92 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme) 
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
                 accept = [term.id, position == 0, printed_upper, ordinary]
                 _insert(trie, pattern, accept, printed)
-    for lang, phrases in game.not_mentions.items():
-        for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
-            words = forms.name_pattern(phrase)
-            for word in words:
-                _add_word(word, word_keys, stem_keys, lexeme)
-            if words:
-                _insert(trie, words, [NOT_A_MENTION, True, False, False], len(words))
+                named.setdefault(tuple(words), term.id)
+                variants = player_spellings(pattern, vocabulary) if lang == "en" else []
+                if lang == "ru" and re.search(r"\w-\w", name):  # «спасбросок» for «спас-бросок»
+                    variants.append(_pattern(re.sub(r"(?<=\w)-(?=\w)", "", name), _placeholders(term, lang)) +
+                                    pattern[len(_pattern(name, _placeholders(term, lang))):])
+                if variants:  # how players write the name: apart, together, by sound ("line of site")
+                    for variant in variants:
+                        for word in variant:
+                            if word not in forms.SLOTS:
+                                _add_word(word, word_keys, stem_keys, lexeme)
+                        _insert(trie, variant, [term.id, False, printed_upper, False],
+                                printed + len(variant) - len(pattern))
+    titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
+    card_terms: set[str] = set()
+    for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles),
+                          (KEYWORD, game.keywords)):
+        for lang, phrases in block.items():
+            for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
+                words = forms.name_pattern(phrase)
+                if marker == CARD and tuple(words) in named:  # "Teleport": the term, and a card in card contexts
+                    card_terms.add(named[tuple(words)])
+                    continue
+                for word in words:
+                    _add_word(word, word_keys, stem_keys, lexeme, inflect=marker in (NOT_A_MENTION, KEYWORD))
+                if words:
+                    _insert(trie, words, [marker, True, phrase[:1].isupper(), False], len(words))
+    known_words = sorted({word for stem in stem_keys for word in known(stem)
+                          if word not in word_keys and forms.russian_stem(word) == stem})
+    typo_words = sorted({w for term in game.terms.values() for name in term.names("en")
+                         for w in forms.name_pattern(name) if w not in forms.SLOTS and not forms.is_cyrillic(w)})
     return Index(
         game.id, dict(game.name), infos, trie,
         {w: sorted(k) for w, k in sorted(word_keys.items())},
         {s: sorted(k) for s, k in sorted(stem_keys.items())},
+        known_words, _not_typos(game, word_keys, typo_words), typo_words, sorted(card_terms),
     )
 
 
+# Words players write for a name word that sounds alike, inside a longer name only ("line of site").
+SOUND_ALIKES = {"sight": ("site",)}
+MIN_PART = 5  # letters each half of a name word needs before it is written apart ("counter strike"; not "Mage cast")
+
+
+def _english_vocabulary(game: Game) -> set[str]:
+    """The English words of the game's definitions, names and card names, folded."""
+    words: set[str] = set()
+    for term in game.terms.values():
+        for text in (term.definition["en"], *term.names("en")):
+            words.update(forms.fold(w) for w in forms.WORD.findall(text))
+    for card in game.cards.get("en", []):
+        words.update(forms.fold(w) for w in forms.WORD.findall(card))
+    return words
+
+
+def player_spellings(pattern: list[str], vocabulary: set[str]) -> list[list[str]]:
+    """A name's other spellings players write: a one-word name's word written apart where both halves are words
+    of the game's own text ("counter strike" for Counterstrike, "double strike"), and a later word of a longer
+    name by its sound-alike ("line of site")."""
+    out: list[list[str]] = []
+    words = [w for w in pattern if w not in forms.SLOTS]
+    if len(words) == 1 and len(words[0]) >= 2 * MIN_PART and words[0].isalpha():
+        word, index = words[0], pattern.index(words[0])
+        for cut in range(MIN_PART, len(word) - MIN_PART + 1):
+            if word[:cut] in vocabulary and word[cut:] in vocabulary:
+                out.append(pattern[:index] + [word[:cut], word[cut:]] + pattern[index + 1:])
+    for i, word in enumerate(pattern[1:], start=1):
+        for alike in SOUND_ALIKES.get(word, ()):
+            out.append(pattern[:i] + [alike] + pattern[i + 1:])
+    return out
+
+
+def _not_typos(game: Game, word_keys: dict[str, set[str]], typo_words: list[str]) -> list[str]:
+    """The English words (the dictionary's, the game's own text's) that the typo rule would take for a name word:
+    "outside" is not a typo of Outsider, "forget" not of Forge."""
+    words = _english_vocabulary(game) | forms.COMMON_ENGLISH
+    dictionary = forms.english_dictionary()
+    for name_word in typo_words:
+        words |= forms.near_spellings(name_word) & dictionary
+    near = forms.TypoIndex(typo_words)
+    return sorted(w for w in words if w not in word_keys and w.isalpha() and near.lookup(w))
+
+
 def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, set[str]],
-              lexeme: Callable[[str], set[str]]) -> None:
+              lexeme: Callable[[str], set[str]], inflect: bool = True) -> None:
+    """Index a name word under its forms; `inflect` False (English card names, titles): only it and its plural,
+    as players write them ("Timber Wolves"), which keeps the browser's index small."""
     if word.isdigit():
         return
     if forms.is_cyrillic(word):
@@ -148,8 +238,10 @@ def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, se
         stem = forms.russian_stem(word)
         if len(stem) >= forms.MIN_STEM:
             stem_keys.setdefault(stem, set()).add(word)
-    else:
+    elif inflect:
         variants = forms.english_forms(word)
+    else:
+        variants = {word, word + "s"}
     for variant in variants | {word}:
         word_keys.setdefault(variant, set()).add(word)
 
@@ -178,9 +270,9 @@ SLOT_KEYS = {forms.NUMBER_SLOT: "#n", forms.SIGNED_SLOT: "#s", forms.WORD_SLOT: 
 
 
 def rank(entry: list[Any], first_upper: bool) -> tuple[bool, bool, bool, bool]:
-    """How well an accept entry fits a match: a not-mention phrase first, then printed placeholders, then
-    capitalisation, then names over aliases."""
-    return (entry[0] != NOT_A_MENTION, entry[5], entry[2] != first_upper, not entry[1])
+    """How well an accept entry fits a match: a not-mention phrase (card name, title) first, then printed
+    placeholders, then capitalisation, then names over aliases."""
+    return (entry[0] not in NOT_TERMS, entry[5], entry[2] != first_upper, not entry[1])
 
 
 def _accept(node: dict[str, Any], entry: list[Any]) -> None:

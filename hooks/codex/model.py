@@ -87,6 +87,12 @@ class Game:
     terms: dict[str, Term]
     # Phrases that contain a term's name but name something else ("Upkeep Phase" is not Upkeep +X): per language.
     not_mentions: dict[str, list[str]] = field(default_factory=dict)
+    # The game's titles in both languages ("Mage Wars Arena", «Войны магов»): never a mention, evidence of the game.
+    titles: dict[str, list[str]] = field(default_factory=dict)
+    # Card names from public card lists ("Teleport Trap"): one mention of a card, never of the terms inside it.
+    cards: dict[str, list[str]] = field(default_factory=dict)
+    # The game's own words its glossary does not define ("enrage", «спасбросок»): never linked, evidence of the game.
+    keywords: dict[str, list[str]] = field(default_factory=dict)
 
     def term(self, term_id: str) -> Term:
         return self.terms[term_id]

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import deque
 from itertools import accumulate, compress
-from typing import Any, NamedTuple
+from operator import itemgetter
+from typing import Any, Callable, NamedTuple
 
 from . import forms
-from .index import NOT_A_MENTION, Index, rank
+from .index import CARD, KEYWORD, NOT_TERMS, TITLE, Index, rank
 from .markup import Spans, merge, protected
 
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
@@ -27,6 +29,8 @@ class Mention(NamedTuple):
 _MISSING: Any = object()  # not in the match cache (None there means: no match)
 # What a gap between two words allows: (breaks a name, joins two name words, (bracket, sign) before a number).
 _GapInfo = tuple[bool, bool, "tuple[bool, str] | None"]
+# A match: (length, words consumed * 2, term, parameter, an ordinary word in lower case, an ordinary word).
+_Hit = tuple[int, int, str, "str | None", bool, bool]  # ..., and whether the name is an ordinary word
 # What the matcher needs of a word as written: (folded, capitalised, trie nodes it begins, keys, digit, alpha).
 _WordInfo = tuple[str, bool, tuple[Any, ...], tuple[str, ...], bool, bool]
 
@@ -41,8 +45,13 @@ class Resolver:
         self._starters: set[str] = set()  # cached words that can begin a name
         self._gap_cache: dict[str, _GapInfo] = {}
         # (word, gap, next word) -> what matching there gives, when the walk looked no further: text repeats.
-        self._match_cache: dict[tuple[str, ...], tuple[int, int, str, str | None] | None] = {}
+        self._match_cache: dict[tuple[str, ...], _Hit | None] = {}
         self._root: dict[str, Any] = index.trie.get("c", {})
+        self._known = frozenset(index.known_words)  # dictionary words the stem fallback must not take
+        self._card_terms = frozenset(index.card_terms)
+        self._not_typos = frozenset(index.not_typos)
+        self._typos: forms.TypoIndex | None = None  # built on the first word no name explains
+        self._term_starts: set[str] | None = None  # first words of term names (not of cards, titles)
         # The game's own name is never a term mention ("Mage Wars" is not the Mage).
         names = sorted({n for n in index.game_name.values() if n}, key=len, reverse=True)
         self._game_name = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I) if names else None
@@ -58,13 +67,23 @@ class Resolver:
                 cached = (word,)
             else:
                 cached = tuple(self.index.word_keys.get(word, ()))
-                if not cached and forms.is_cyrillic(word):
+                if cached:
+                    pass
+                elif forms.is_cyrillic(word):  # a form the dictionary did not produce, of a word it does not know
                     stem = forms.russian_stem(word)
-                    if len(stem) >= forms.MIN_STEM:
+                    if len(stem) >= forms.MIN_STEM and word not in self._known:
                         cached = tuple(self.index.stem_keys.get(stem, ()))
+                elif len(word) >= forms.MIN_SWAP and word not in self._not_typos:
+                    cached = tuple(self.typos().lookup(word))  # "meele", "conterstrike", "Moster"
             if len(self._keys_cache) < 100_000:
                 self._keys_cache[word] = cached
         return cached
+
+    def typos(self) -> forms.TypoIndex:
+        """The English name words by their near spellings (built once, on first need)."""
+        if self._typos is None:
+            self._typos = forms.TypoIndex(self.index.typo_words)
+        return self._typos
 
     def _word(self, word: str) -> _WordInfo:
         """Everything the matcher asks of a word as written; cached, most words repeat."""
@@ -127,7 +146,9 @@ class Resolver:
             node, j, end, params, had_number = stack.pop()
             accept = node.get("a")
             if accept:
-                entries = [e for e in accept if (had_number or not e[4]) and (not e[3] or first_upper)]
+                entries = [e for e in accept if had_number or not e[4]]
+                # an ordinary word in lower case ("move") only when nothing else fits: _segment decides by context
+                entries = [e for e in entries if not e[3] or first_upper] or entries
                 if entries and (best is None or end > best[0]):
                     best = (end, j + 2, entries, params)
             children = node.get("c")
@@ -162,9 +183,10 @@ class Resolver:
                     if number_end > 0:
                         stack.append((child, j + 2, number_end, params + (value,), True))
             if joins:
+                verbal = word[0].endswith("ing")  # "a zone bordering a wall": a verb, not Zone Border's word
                 for key in word[3]:
                     child = children.get(key)
-                    if child is not None:
+                    if child is not None and not (verbal and not key.endswith("ing")):
                         stack.append((child, j + 2, token_end, params, had_number))
                 if word[5]:
                     child = children.get("#w")
@@ -176,10 +198,12 @@ class Resolver:
         """Best fit first (see index.rank): "Melee Attack" vs "melee attack" goes by capitalisation."""
         return sorted(entries, key=lambda e: rank(e, first_upper))
 
-    def mentions(self, text: str, markup: str = "any", spans: Spans | None = None) -> list[Mention]:
+    def mentions(self, text: str, markup: str = "any", spans: Spans | None = None,
+                 names: list[Mention] | None = None) -> list[Mention]:
         """Every mention, left to right, longest first, never overlapping: one pass over the unprotected text.
 
-        `spans`: protected spans already found for this text and markup (the game's name is added here)."""
+        `spans`: protected spans already found for this text and markup (the game's name is added here).
+        `names`: a list that receives the card names and titles found (term CARD or TITLE), for detection."""
         spans = self.spans(text, markup) if spans is None else self._with_game_name(text, spans)
         if spans:  # markup becomes line breaks: no word inside it, and no name reaches across it
             pieces, position = [], 0
@@ -191,11 +215,13 @@ class Resolver:
             clean = "".join(pieces)
         else:
             clean = text
-        return self._segment(text, _SPLIT.split(clean))
+        return self._segment(text, _SPLIT.split(clean), names)
 
-    def _segment(self, text: str, parts: list[str]) -> list[Mention]:
+    def _segment(self, text: str, parts: list[str], names: list[Mention] | None = None,
+                 raw: bool = False) -> list[Mention]:
         """The mentions in text, given as parts (gap, word, gap, ..., gap) of a copy whose markup is blanked."""
         found: list[Mention] = []
+        cards: list[Mention] = []  # card names found: a term named like a card beside one is that card
         cache = self._word_cache
         for word in set(parts[1::2]).difference(cache):
             self._word(word)  # each distinct word once; then only the words that can begin a name are visited
@@ -208,6 +234,7 @@ class Resolver:
         offsets = list(accumulate(map(len, parts), initial=0))  # offsets[k]: where parts[k] starts
         matches = self._match_cache
         free = 0  # the first part index not inside the previous mention
+        pending: list[Mention] = []
         make = tuple.__new__  # a Mention without NamedTuple's Python-level constructor: the hot path
         append = found.append
         for k in candidates:
@@ -221,14 +248,67 @@ class Resolver:
                 hit = self._matched(parts, k, at, key, cache[word][1] if word in cache else self._word(word)[1])
             if hit is None:
                 continue
-            length, step, term, parameter = hit
-            if term != NOT_A_MENTION:  # a phrase that only contains a name: nothing to link
+            length, step, term, parameter, lower, ordinary = hit
+            if parameter is not None:
+                lower = False  # with its number ("опасный 3", "slow 2") the name is the game's
+            elif ordinary and not lower and (_SENTENCE_START.search(text, max(0, at - 4), at) or
+                                             self._proper_name(parts, k + step)):
+                lower = True  # "Save the list.", "Small Fire Elemental": a capital that is not the term's
+            if lower:  # an ordinary word in lower case: linked only in context (see _in_context)
+                pending.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
+            elif term not in NOT_TERMS:
                 append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
+            elif term:  # a card name, a title, a keyword: nothing to link, evidence of the game
+                hit = make(Mention, (at, at + length, text[at:at + length], term, parameter))
+                if names is not None:
+                    names.append(hit)
+                if term == CARD:
+                    cards.append(hit)
             free = k + step
-        return found
+        if raw:  # every match as it stands, ordinary words in lower case too (for _modifiers)
+            return sorted(found + pending)
+        if found:
+            found = _uncounted(text, found, names, self._card_terms, cards)
+        if "к" in text and _RU_MODIFIER.search(text):  # «+1 к броне»: a modifier names its term's parameterised form
+            found = self._modifiers(text, found, pending)
+        return _in_context(text, found, pending, self.keys) if pending else found
 
-    def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...],
-                 upper: bool) -> tuple[int, int, str, str | None] | None:
+    def _modifiers(self, text: str, found: list[Mention], pending: list[Mention]) -> list[Mention]:
+        """Mentions written the Russian way, sign and number first: «+1 к броне» is Armor +1, «+3 к жизни» Life +3.
+        The name with its number put after it ("броне +1") is matched again; when that gives one mention with a
+        parameter, it replaces the bare name. Bounded work per mention: linear."""
+        out: list[Mention] = []
+        waiting = set(pending)
+        taken = set()
+        modifiers = {hit.end(): hit for hit in _RU_MODIFIER.finditer(text)}  # one pass: where each ends
+        for m in sorted(found + pending):
+            hit = modifiers.get(m.start)
+            if hit and (not out or out[-1].end <= hit.start()):
+                synthetic = f"{m.text} {hit.group(1)}{hit.group(2)}"
+                alt = self._segment(synthetic, _SPLIT.split(synthetic), raw=True)
+                if len(alt) == 1 and alt[0].end == len(synthetic) and alt[0].parameter:
+                    out.append(Mention(hit.start(), m.end, text[hit.start():m.end], alt[0].term, alt[0].parameter))
+                    taken.add(m)
+                    continue
+            if m not in waiting:
+                out.append(m)
+        if taken:
+            pending[:] = [m for m in pending if m not in taken]
+        return out
+
+    def _proper_name(self, parts: list[str], k: int) -> bool:
+        """parts[k] is a capitalised word after one space that begins no name: the word before it is part of a
+        proper name ("Small Fire Elemental", "Wild Elf Barbarian"), not a capitalised term."""
+        if k >= len(parts) or parts[k - 1] != " ":
+            return False
+        word = parts[k]
+        if not (word[:1].isupper() and word.isalpha()):
+            return False
+        if self._term_starts is None:
+            self._term_starts = {key for key, node in self._root.items() if _names_a_term(node)}
+        return not set(self._word(word)[3]) & self._term_starts
+
+    def _matched(self, parts: list[str], k: int, start: int, key: tuple[str, ...], upper: bool) -> _Hit | None:
         """The match at word k as (length, words consumed * 2, term, parameter); cached when the walk looked
         no further than the next word (the usual case), so a repeated phrase is matched once."""
         best, examined = self._walk(parts, k, start)
@@ -236,7 +316,8 @@ class Resolver:
         if best is not None:
             end, next_k, entries, params = best
             entry = min(entries, key=lambda e: rank(e, upper)) if len(entries) > 1 else entries[0]
-            result = (end - start, next_k - k, entry[0], " ".join(params) if params else None)
+            result = (end - start, next_k - k, entry[0], " ".join(params) if params else None,
+                      bool(entry[3]) and not upper, bool(entry[3]))
         if examined <= k + 2 and len(self._match_cache) < 100_000:
             self._match_cache[key] = result
         return result
@@ -258,7 +339,7 @@ class Resolver:
                 whole = next_k >= len(parts) and not query[end:].strip(" .,!?)")
                 position = 0
                 for entry in self._rank(entries, self._word(parts[1])[1]):
-                    if entry[0] == NOT_A_MENTION:
+                    if entry[0] in NOT_TERMS:
                         continue
                     score = (1.0 if whole else 0.8) - position * 0.01
                     position += 1
@@ -326,9 +407,156 @@ class Resolver:
         }
 
 
+_SENTENCE_START = re.compile(r"(?:\A|[.!?…]|\n)[ \t\"'«“(*>-]*\Z")  # what a sentence's first word follows
+_RU_MODIFIER = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+к[ \t]+")  # "+1 к " before a name
+
+
+# --- card counts -------------------------------------------------------------------------------
+
+# Card counts: "Teleport x2", "Teleport ×1", "2x Dispel" (no re.I: it would cost the first-character scan)
+_COUNT_AFTER_ANY = re.compile(r"[xX×хХ](?<!\w[xX×хХ])[ \t]?\d(?!\w)")
+_COUNT_BEFORE_ANY = re.compile(r"[xX×хХ](?!\w)")  # "2x Dispel": the digit is checked at each (rare) hit
+
+
+_PUNCTUATION = "\"'«»“”„()[]{}<>.,;:!?*_~`"
+_LIST_BEFORE = re.compile(r"[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z", re.I)  # "Tanglevine + "
+_LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", re.I)  # " + Tanglevine"
+# Words before a card named like a term that make it the card: "a second Teleport", "two Teleports", «без Teleport».
+CARD_CUES = frozenset("""
+    another second third two three four with without без второй второго вторую два две три ещё еще
+    """.split())
+
+
+def _uncounted(text: str, found: list[Mention], names: list[Mention] | None, card_terms: frozenset[str] = frozenset(),
+               cards: list[Mention] | None = None) -> list[Mention]:
+    """The mentions less those that name a card: counted like cards in a spellbook or deck list ("Teleport x2",
+    "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
+    Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport") or "with"/«без» ("a Wizard with
+    Teleport", «без Teleport»). The card is evidence of the game only. Bounded looks around each mention: linear."""
+    counted_ends: set[int] = set()  # where a name followed by a count ends ("Teleport| x2")
+    counted_starts: set[int] = set()  # where a name after a count starts ("2x |Dispel")
+    for hit in _COUNT_AFTER_ANY.finditer(text):  # C-speed scans keyed on their first character; hits are rare
+        end = hit.start()
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        counted_ends.add(end)
+    for hit in _COUNT_BEFORE_ANY.finditer(text):  # an "x" ending a word: a count when a lone digit is before it
+        digit = hit.start() - 1 - (hit.start() >= 2 and text[hit.start() - 1] in " \t")
+        if digit < 0 or not text[digit].isdigit() or (digit > 0 and (text[digit - 1].isalnum() or
+                                                                     text[digit - 1] == "_")):
+            continue
+        start = hit.end()
+        while start < len(text) and text[start] in " \t":
+            start += 1
+        counted_starts.add(start)
+    index = range(len(found))
+    counted = set(compress(index, map(counted_ends.__contains__, map(itemgetter(1), found)))) if counted_ends else set()
+    if counted_starts:
+        counted.update(compress(index, map(counted_starts.__contains__, map(itemgetter(0), found))))
+    named = compress(index, map(card_terms.__contains__, map(itemgetter(3), found))) if card_terms else ()
+    ends = {c.end for c in cards or ()}
+    starts = {c.start for c in cards or ()}
+    for i in named:  # C-speed filters above: only the mentions that may be cards are looked at here
+        m = found[i]
+        words = text[max(0, m.start - 24):m.start].split()
+        previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
+        gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
+        gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
+        if (previous in CARD_CUES or previous.isdigit() or (gap_before is not None and gap_before.start() in ends)
+                or (gap_after is not None and gap_after.end() in starts)):
+            counted.add(i)
+    if not counted:
+        return found
+    if names is not None:
+        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(counted))
+    return [m for i, m in enumerate(found) if i not in counted]
+
+
+def _names_a_term(node: dict[str, Any]) -> bool:
+    """Some path through this trie node ends in a term's name (not only in card names or titles)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if any(entry[0] not in NOT_TERMS for entry in current.get("a", ())):
+            return True
+        stack.extend(current.get("c", {}).values())
+    return False
+
+
+# --- ordinary words in lower case ---------------------------------------------------------------
+# An ordinary word ("move", "friendly") links in lower case only when the text is about the game and the word
+# stands in a game role, read from its neighbours (see "How it matches" in the README): an adjective before a
+# game noun ("a friendly creature", not "a friendly game"), a noun after a creature's possessive ("fails its save",
+# "next to its space"), a verb after a modal ("can it rally", "still move up to", not "feel free to move this
+# thread"). English only: Russian writes every term in lower case, so its everyday words stay capital-only.
+
+CONTEXT_MENTIONS = 2  # other mentions a text needs before a lower-case ordinary word may link
+CONTEXT_CHARS = 400  # ...and one of them this close (characters between the two)
+ADJECTIVES = frozenset("fast friendly large living medium slow small tiny weak".split())
+GAME_NOUNS = frozenset("""
+    ally allies attack attacks card cards character characters creature creatures enemies enemy figure figures
+    mage mages mini minis miniature miniatures minion minions model models monster monsters object objects spell
+    spells unit units warband
+    """.split())
+NOUNS = frozenset("cost move opponent reach save sight size space type".split())  # not "life": "lost its life"
+POSSESSIVES = frozenset("its their his her my your".split())
+COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
+VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
+MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
+PRONOUNS = frozenset("it he she they i you we".split())
+CREATURES = frozenset("it he she they".split())  # a creature as the subject
+_BEFORE = re.compile(r"([\w'’]+)[^\w'’]{1,3}(?:([\w'’]+)[^\w'’]{1,3})?\Z")  # the one or two words before, in a short slice
+_AFTER = re.compile(r"\W{1,3}([\w']+)")
+
+
+def _game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tuple[str, ...]]) -> bool:
+    """The lower-case ordinary word at m stands in a game role (see above); looks at most 40 characters around.
+    `keys` gives the name words a text word stands for ("rallies" -> rally)."""
+    after = _AFTER.match(text, m.end, m.end + 40)
+    before = _BEFORE.search(text[max(0, m.start - 40):m.start])
+    previous = forms.fold(before.group(2) or before.group(1)) if before else ""
+    earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
+    words = {forms.fold(m.text), *keys(forms.fold(m.text))}
+    counted = previous.isdigit() or bool(after and after.group(1).isdigit())
+    if forms.is_cyrillic(m.text):
+        return counted  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic
+    if counted and words & (NOUNS | {"life"}):
+        return True  # "3 life", "life 12"
+    word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
+    if word in ADJECTIVES and after and (forms.fold(after.group(1)) in GAME_NOUNS or after.start(1) in starts):
+        return True
+    if word in ADJECTIVES and (previous in {"it's", "it’s"} or (previous in COPULAS and earlier in PRONOUNS)):
+        return True
+    if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end):
+        return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
+    # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list")
+    return word in VERBS and (previous in MODALS | CREATURES or (previous in PRONOUNS and earlier in MODALS))
+
+
+def _in_context(text: str, found: list[Mention], pending: list[Mention],
+                keys: Callable[[str], tuple[str, ...]]) -> list[Mention]:
+    """The mentions, with each lower-case ordinary word that stands in a game role in game context: the text
+    has at least CONTEXT_MENTIONS other mentions, one of them within CONTEXT_CHARS. Linear: one bisection per
+    candidate, a bounded look around it."""
+    if len(found) < CONTEXT_MENTIONS:
+        return found
+    starts = [m.start for m in found]
+    beginning = set(starts)
+    kept = []
+    for m in pending:
+        i = bisect_left(starts, m.start)
+        near = [found[j] for j in (i - 1, i) if 0 <= j < len(found)]
+        if any(min(abs(m.start - o.end), abs(o.start - m.end)) <= CONTEXT_CHARS for o in near) and \
+                _game_role(text, m, beginning, keys):
+            kept.append(m)
+    return sorted(found + kept) if kept else found
+
+
 # --- which game a text is about ----------------------------------------------------------------
 
-GAME_NAME_WEIGHT = 3.0  # "Mage Wars" written in the post says more than any one term
+GAME_NAME_WEIGHT = 3.0  # "Mage Wars" (or another of its titles) written in the post says more than any one term
+CARD_WEIGHT = 2.0  # a card name of the game ("Teleport Trap"), each distinct one; half for a one-word name
+KEYWORD_WEIGHT = 1.0  # one of the game's own words its glossary does not define ("enrage"), each distinct one
 SIZE_EXPONENT = 0.25  # a hit in a small glossary is less likely by chance: scores scale by (largest/size)**this
 
 
@@ -340,7 +568,7 @@ def _stem(word: str) -> str:
 
 
 class Detector:
-    """Which game a text is about: the one whose terms explain it best (see `detect`)."""
+    """Which game a text is about: the one whose terms, card names and titles explain it best (see `detect`)."""
 
     def __init__(self, resolvers: dict[str, Resolver]):
         self.vocabulary: dict[str, set[str]] = {}
@@ -353,16 +581,9 @@ class Detector:
                     words.update(_stem(w) for w in _SPLIT.findall(text))
             self.vocabulary[gid] = words
 
-    def detect(self, text: str, mentions: dict[str, list[Mention]]) -> str | None:
-        """The best-explaining game, or None when no game has a mention or the best two tie.
-
-        Each distinct term a game finds scores its number of words (+1 with a parameter: "Aegis 2"), divided by
-        the number of games whose vocabulary (names and definitions' first sentences) holds all its words: an
-        everyday word every game uses ("creature", «живой») counts little, "Aegis" or «зловоние» counts whole.
-        A game's sum is scaled by (largest glossary / its size) ** SIZE_EXPONENT, and each time the text names
-        the game adds GAME_NAME_WEIGHT. The winner must have something of its own — a mention on a span no
-        other game matches, or its name —, else the text is a tie ("Elusive" alone).
-        """
+    def scores(self, text: str, mentions: dict[str, list[Mention]],
+               names: dict[str, list[Mention]] | None = None) -> tuple[dict[str, float], dict[str, bool]]:
+        """Each game's score and whether it has evidence of its own (see `detect`)."""
         largest = max(self.sizes.values(), default=1)
         lowered = text.casefold()
         scores: dict[str, float] = {}
@@ -381,10 +602,38 @@ class Detector:
                 best[m.term] = max(best.get(m.term, 0.0), weight)
             score = sum(best.values()) * (largest / self.sizes.get(game, largest)) ** SIZE_EXPONENT
             named = sum(lowered.count(name) for name in self.names.get(game, ()))
-            score += GAME_NAME_WEIGHT * named
-            own[game] = own.get(game, False) or named > 0
+            cards: dict[str, float] = {}
+            for hit in (names or {}).get(game, ()):
+                several = len(_SPLIT.findall(hit.text)) > 1
+                if hit.term == KEYWORD:  # any case: "enrage", "ward"
+                    cards[hit.text.casefold()] = KEYWORD_WEIGHT
+                    continue
+                if not several and not hit.text[:1].isupper():
+                    continue  # "anger", "troll": a one-word card name counts only as printed, capitalised
+                if hit.term == TITLE:
+                    named += 1
+                else:
+                    cards[hit.text.casefold()] = CARD_WEIGHT if several else CARD_WEIGHT / 2
+            score += GAME_NAME_WEIGHT * named + sum(cards.values())
+            own[game] = own.get(game, False) or named > 0 or bool(cards)
             if score > 0:
                 scores[game] = score
+        return scores, own
+
+    def detect(self, text: str, mentions: dict[str, list[Mention]],
+               names: dict[str, list[Mention]] | None = None) -> str | None:
+        """The best-explaining game, or None when no game has evidence or the best two tie.
+
+        Each distinct term a game finds scores its number of words (+1 with a parameter: "Aegis 2"), divided by
+        the number of games whose vocabulary (names and definitions' first sentences) holds all its words: an
+        everyday word every game uses ("creature", «живой») counts little, "Aegis" or «зловоние» counts whole.
+        A game's sum is scaled by (largest glossary / its size) ** SIZE_EXPONENT; each time the text names the
+        game or one of its titles («Войны магов», "Dragoneye") adds GAME_NAME_WEIGHT, and each distinct card name
+        of the game (`names`: what the resolvers found besides mentions) CARD_WEIGHT. The winner must have
+        something of its own — a mention on a span no other game matches, a title or a card —, else the text is
+        a tie ("Elusive" alone).
+        """
+        scores, own = self.scores(text, mentions, names)
         if not scores:
             return None
         ranked = sorted(scores.items(), key=lambda item: -item[1])

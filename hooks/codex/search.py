@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import forms
-from .index import NOT_A_MENTION, SLOT_KEYS, Index, first_sentence
+from .index import NOT_TERMS, SLOT_KEYS, Index, first_sentence
 from .labels import both
 from .links import page_url
 from .model import LANGS, Glossary, Term
@@ -131,7 +131,7 @@ def names_from_trie(trie: Mapping[str, Any]) -> dict[str, list[Name]]:
     while stack:
         node, path = stack.pop()
         for entry in node.get("a", ()):
-            if entry[0] == NOT_A_MENTION:
+            if entry[0] in NOT_TERMS:  # not-mention phrases, card names, titles
                 continue
             words = tuple(step for step in path if step not in NUMBER_STEPS and step != WORD_STEP)
             flags = found.setdefault(entry[0], {}).setdefault(words, [False, False, False, False])

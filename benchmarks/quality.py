@@ -1,0 +1,69 @@
+"""The linker's quality on every corpus: precision, recall (game given) and detection, for one checkout.
+
+    python benchmarks/quality.py [ROOT] [--misses]
+
+ROOT (default: this checkout) is a project directory whose hooks/ and glossary/ are measured: pointing it at
+another checkout measures that one's linker (a before/after table) with the corpora of this one.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+CORPORA = HERE / "tests" / "corpus"
+
+
+def corpora() -> dict[str, list[dict]]:
+    """Each annotated corpus, the real one split into its held-out and tuning halves."""
+    import yaml
+
+    out: dict[str, list[dict]] = {}
+    for name in ("posts", "blind", "forum", "real"):
+        path = CORPORA / f"{name}.yml"
+        if not path.is_file():
+            continue
+        posts = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        if name == "real":
+            out["real held-out"] = [p for p in posts if p.get("split") == "heldout"]
+            out["real tune"] = [p for p in posts if p.get("split") != "heldout"]
+        else:
+            out[name] = posts
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("root", nargs="?", default=str(HERE))
+    parser.add_argument("--misses", action="store_true", help="print every miss and false alarm")
+    parser.add_argument("--only", help="one corpus name")
+    args = parser.parse_args()
+    root = Path(args.root).resolve()
+    sys.path[:0] = [str(root / "hooks"), str(HERE / "tests")]
+    from codex.api import Codex
+    from codex.check import load
+    from corpus_eval import evaluate
+
+    codex = Codex.from_glossary(load(root / "glossary", root), "https://example.org/")
+    print(f"{'corpus':<14} {'posts':>5} {'links':>5} {'precision':>9} {'recall':>7} {'detection':>10}")
+    for name, posts in corpora().items():
+        if args.only and name != args.only:
+            continue
+        detected = [p for p in posts if codex.detect(p["text"]) == p["game"]]
+        wrong = [f"{p['id']}: {codex.detect(p['text'])}" for p in posts if codex.detect(p["text"]) != p["game"]]
+        if name == "forum":  # marked-up posts without gold spans: detection only
+            print(f"{name:<14} {len(posts):>5} {'-':>5} {'-':>9} {'-':>7} {len(detected):>4}/{len(posts):<5}")
+        else:
+            score = evaluate(codex.mentions, posts)
+            print(f"{name:<14} {len(posts):>5} {score.expected:>5} {score.precision:>9.3f} {score.recall:>7.3f} "
+                  f"{len(detected):>4}/{len(posts):<5}")
+            if args.misses:
+                for line in ["  misses:", *score.misses, "  false alarms:", *score.false_alarms]:
+                    print("   ", line)
+        if args.misses and wrong:
+            print("    detected wrong:", *wrong, sep="\n      ")
+
+
+if __name__ == "__main__":
+    main()

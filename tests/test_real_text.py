@@ -1,0 +1,286 @@
+"""What players really write (issue 20): card names and titles, everyday Russian, typos and lower case — one test
+per rule, and the glossary's `titles:` and `cards:` blocks through the validator."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from codex.check import collect
+
+FIXTURE = Path(__file__).parent / "fixtures" / "glossary"
+
+
+def found(codex_api, game, text):
+    return [(m["text"], m["term"]) for m in codex_api.mentions(game, text)]
+
+
+# --- card names and titles ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Chant of Rage x1, Theft of Life x1, Poisoned Blood x2",
+    "Invisible Stalker, Teleport Trap, Zombie Crawler",
+    "wall of fire and Force Push",                          # any case: a card is named, not Wall or Push
+])
+def test_a_card_name_is_not_a_mention_of_the_terms_inside_it(codex_api, text):
+    assert found(codex_api, "mage-wars", text) == []
+
+
+def test_the_term_still_links_next_to_the_card(codex_api):
+    text = "Teleport Trap is a hidden Enchantment; a Teleport to the next zone is not a trap."
+    assert ("Teleport", "teleport") in found(codex_api, "mage-wars", text)
+    assert found(codex_api, "mage-wars", text)[0][0] != "Teleport Trap"
+
+
+@pytest.mark.parametrize("text", ["Войны магов", "в Войнах магов", "по «Войнам магов»", "Война магов"])
+def test_the_russian_title_in_any_case_form_is_not_mage(codex_api, text):
+    assert found(codex_api, "mage-wars", text) == []
+    assert codex_api.detect(text) == "mage-wars"
+
+
+@pytest.mark.parametrize("text,game", [
+    ("Played Key Charge then Bait and Switch, kept Control the Weak for later.", "keyforge"),
+    ("Opened a Dragoneye booster: Purple Dragon Knight and a Dire Lion.", "dnd-miniatures"),
+    ("Mana Crystal turn one, then Bear Strength on the Timber Wolf.", "mage-wars"),
+    ("КейФордж: колода пришла", "keyforge"),
+])
+def test_card_names_and_titles_detect_a_short_text(codex_api, text, game):
+    assert codex_api.detect(text) == game
+
+
+def test_a_review_naming_the_sets_is_the_miniatures_game(codex_api):
+    text = ("Review: the Giants of Legend and Against the Giants sets brought Huge figures. The skirmish rules are "
+            "fast, a Mage or a Creature here is just a figure, and the Stone Giant is great value.")
+    assert codex_api.detect(text) == "dnd-miniatures"
+
+
+def test_a_one_word_card_counts_only_capitalised(codex_api):
+    # "urchin" in lower case is an everyday word; "Urchin" names the KeyForge card
+    assert codex_api.detect("Urchin") == "keyforge"
+    assert codex_api.detect("a sea urchin") is None
+
+
+# --- the glossary blocks ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copytree(FIXTURE, tmp_path / "glossary")
+    return tmp_path
+
+
+def with_block(project: Path, block: str) -> list[str]:
+    path = project / "glossary" / "alpha.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("terms:\n", block + "terms:\n", 1), encoding="utf-8")
+    return [str(p) for p in collect(project / "glossary", project)[1]]
+
+
+def test_valid_titles_and_cards_reach_the_index(project):
+    assert with_block(project, "titles:\n  ru: [Альфа-игра]\ncards:\n  en: [Armor Shard, Plain Card]\n") == []
+    from codex.check import load
+    from codex.index import build
+    from codex.resolve import Resolver
+
+    game = load(project / "glossary", project).game("alpha")
+    assert game.cards == {"en": ["Armor Shard", "Plain Card"]} and game.titles == {"ru": ["Альфа-игра"]}
+    resolver = Resolver(build(game))
+    names: list = []
+    assert [m.term for m in resolver.mentions("Armor Shard, Armor and Plain Card", names=names)] == ["armor"]
+    assert [(n.text, n.term) for n in names] == [("Armor Shard", "#card"), ("Plain Card", "#card")]
+
+
+@pytest.mark.parametrize("block,message", [
+    ("keywords:\n  en: [Armor]\n",
+     "glossary/alpha.yml:11:8: keywords: keywords.en: 'Armor' is a name of 'armor' itself; leave it out (the term "
+     "links it)"),
+    ("titles:\n  en: [Armor]\n",
+     "glossary/alpha.yml:11:8: titles: titles.en: 'Armor' is a name of 'armor' itself; leave it out (the term links it)"),
+    ("cards:\n  en: [Armor Shard, armor  shard]\n",
+     "glossary/alpha.yml:11:21: cards: cards.en: 'armor shard' is listed twice"),
+    ("cards:\n  en: ['']\n", "glossary/alpha.yml:11:8: cards: cards.en: empty phrase"),
+    ("titles:\n  de: [Alpha]\n", "glossary/alpha.yml:11:3: titles: unknown language 'de' (use en and ru)"),
+    ("titles: Alpha Game\n", "glossary/alpha.yml:10:9: titles: titles must be a mapping {en: [...], ru: [...]}"),
+    ("cards:\n  en: Armor Shard\n", "glossary/alpha.yml:11:3: cards: cards.en must be a list of phrases"),
+])
+def test_the_validator_rejects_bad_titles_and_cards(project, block, message):
+    assert with_block(project, block) == [message]
+
+
+def test_a_card_named_like_a_term_is_the_card_only_in_card_contexts(project):
+    assert with_block(project, "cards:\n  en: [Armor, Iron Shard]\n") == []
+    from codex.check import load
+    from codex.index import build
+    from codex.resolve import Resolver
+
+    resolver = Resolver(build(load(project / "glossary", project).game("alpha")))
+    assert resolver.index.card_terms == ["armor"]
+    for text in ("Armor x2", "2x Armor", "Iron Shard + Armor", "Armor, Iron Shard", "a second Armor", "with Armor",
+                 "без Armor"):
+        assert resolver.mentions(text) == [], text
+    assert [m.term for m in resolver.mentions("Armor counts; the Armor of it")] == ["armor", "armor"]
+
+
+def test_teleport_the_card_and_teleport_the_effect(codex_api):
+    assert found(codex_api, "mage-wars", "Tanglevine + Teleport question") == []
+    assert found(codex_api, "mage-wars", "может лучше второй Teleport?") == []
+    assert found(codex_api, "mage-wars", "kept my Quickcast Action to Teleport my Mage") == [
+        ("Quickcast Action", "quickcast-action"), ("Teleport", "teleport"), ("Mage", "mage")]
+
+
+def test_keywords_are_evidence_and_never_linked(codex_api):
+    assert codex_api.detect("the deck has enrage and ward all over, reap twice") == "keyforge"
+    assert found(codex_api, "keyforge", "enrage and ward") == []
+
+
+def test_the_real_glossary_lists_cards_and_titles(glossary):
+    for game in glossary.games.values():
+        assert len(game.cards["en"]) >= 80 and game.titles
+    assert "Войны магов" in glossary.game("mage-wars").titles["ru"]
+
+
+# --- Russian: forms of the term's word, not look-alikes ------------------------------------------
+
+
+@pytest.mark.parametrize("game,text", [
+    ("mage-wars", "для игрового поля"),             # «поля» is «поле», not «полет» (Flying)
+    ("dnd-miniatures", "это вызвало путаницу"),     # a verb, not the participle «вызванное» (summoned)
+    ("mage-wars", "советы новичкам"),               # beginners, not Novice
+    ("dnd-miniatures", "много маленьких фигурок"),  # small figures, not the Small size
+    ("mage-wars", "собрал уникальную книгу"),       # a unique book, not Unique
+])
+def test_everyday_russian_is_not_a_term(codex_api, game, text):
+    assert found(codex_api, game, text) == []
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("keyforge", "существо уничтожено", "destroyed"),  # a verb's participle is a form of the verb
+    ("mage-wars", "полёта нет", "flying"),
+    ("mage-wars", "это Новичок", "novice"),             # capitalised, the trait
+])
+def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
+    assert [t for _, t in found(codex_api, game, text)] == [term]
+
+
+def test_the_stem_fallback_skips_words_the_dictionary_knows(codex_api):
+    resolver = codex_api.resolver("mage-wars")
+    # «брону» shares «броня»'s stem but the dictionary knows it as another word; «зомбями» it does not know
+    assert "брону" in resolver.index.known_words and resolver.keys("брону") == ()
+    assert resolver.keys("зомбями") == ("зомби",)
+
+
+# --- typos --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("mage-wars", "it is incapitated", "incapacitated"),
+    ("mage-wars", "a conterstrike", "counterstrike"),
+    ("mage-wars", "a counter strike", "counterstrike"),
+    ("mage-wars", "a meele attack", "melee-attack"),
+    ("mage-wars", "no line of site", "los"),
+    ("dnd-miniatures", "the Wandering Moster rule", "wandering-monster"),
+])
+def test_misspellings_players_make(codex_api, game, text, term):
+    assert [t for _, t in found(codex_api, game, text)] == [term]
+
+
+@pytest.mark.parametrize("game,text", [
+    ("mage-wars", "attach it to the Mage"),  # a word of the game's own text, one letter from Attack
+    ("mage-wars", "the Mage cast it"),       # not Magecast written apart
+    ("mage-wars", "the mgae"),               # short words are not guessed
+])
+def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
+    assert [t for _, t in found(codex_api, game, text)] in ([], ["mage"])
+
+
+# --- lower-case ordinary words -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("keyforge", "Fight with it, then heal a friendly creature and gain Æmber from the Discard pile.", "friendly"),
+    ("dnd-miniatures", "If a Wounded Undead fails its save, does it leave with Tyrannical Morale +2?", "save"),
+    ("dnd-miniatures", "My Undead commander routs; can it rally next turn with Tyrannical Morale +2?", "rally"),
+])
+def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, word):
+    assert word in [w for w, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("game,text", [
+    ("keyforge", "Played a friendly casual game: Fight with Elusive, Heal, Discard pile."),
+    ("dnd-miniatures", "Mods, feel free to move this thread. Smite Evil +10 and Sneak Attack +5 stack?"),
+    ("dnd-miniatures", "If a creature fails its save, no rally."),     # a game role, but no game context
+    ("mage-wars", "Creature with Aegis 2 loses Burn; it is pretty slow."),
+    ("mage-wars", "У Creature с Aegis 2 и Burn медленный ход."),      # Russian ordinary words stay capital-only
+])
+def test_ordinary_words_out_of_role_or_context_do_not(codex_api, game, text):
+    words = {w for w, _ in found(codex_api, game, text)}
+    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный"}
+
+
+# --- the browser's runtime: the serialised index, without the build's dictionaries -----------------------
+
+
+def test_the_serialised_index_links_the_same_without_pymorphy3_or_english_words(tmp_path, glossary, codex_api):
+    import json
+    import subprocess
+    import sys
+
+    from codex.index import build
+
+    for gid, game in glossary.games.items():
+        (tmp_path / f"{gid}.json").write_text(build(game).to_json(), encoding="utf-8")
+    texts = {
+        "mage-wars": "Teleport Trap x1, второй Teleport? В Войнах магов у существа +1 к броне, a meele attack, "
+                     "no line of site, it is incapitated; брону, зомбями, поля",
+        "dnd-miniatures": "If a Wounded Undead fails its save, can it rally? спасбросок, Wandering Moster",
+        "keyforge": "Key Charge then heal a friendly creature, Fight with it; существо уничтожено",
+    }
+    script = (
+        "import json, sys\n"
+        "sys.modules['pymorphy3'] = None\nsys.modules['english_words'] = None  # the browser has neither\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent.parent / 'hooks')!r})\n"
+        "from codex.api import Codex\n"
+        f"texts = json.loads({json.dumps(json.dumps(texts))})\n"
+        f"c = Codex.from_json({{g: open({str(tmp_path)!r} + '/' + g + '.json', encoding='utf-8').read() for g in texts}},"
+        " 'https://example.org/')\n"
+        "print(json.dumps({g: [[m['start'], m['end'], m['term']] for m in c.mentions(g, t)] for g, t in texts.items()}))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    expected = {g: [[m["start"], m["end"], m["term"]] for m in codex_api.mentions(g, t)] for g, t in texts.items()}
+    assert json.loads(run.stdout) == expected
+    assert {"melee-attack", "los", "incapacitated", "armor-modifier"} <= {t for _, _, t in expected["mage-wars"]}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("+1 к броне", [("+1 к броне", "armor-modifier", "+1")]),
+    ("даёт +3 к жизни", [("+3 к жизни", "life-modifier", "+3")]),
+    ("+1 к ближнему бою", [("+1 к ближнему бою", "melee", "+1")]),
+    ("броня 2 и к броне", [("броня", "armor", None), ("броне", "armor", None)]),   # no number: the bare name
+])
+def test_russian_modifiers_written_sign_first(codex_api, text, expected):
+    assert [(m["text"], m["term"], m["parameter"]) for m in codex_api.mentions("mage-wars", text)] == expected
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "Закончили с Aegis 2 и Burn, у меня оставалось 6 жизни", "жизни"),
+    ("mage-wars", "My Creature with Aegis 2 had 3 life after the Burn", "life"),
+])
+def test_an_ordinary_word_beside_a_number_is_a_statistic(codex_api, game, text, word):
+    assert word in [w for w, _ in found(codex_api, game, text)]
+
+
+def test_a_capital_that_only_starts_a_sentence_is_not_a_game_capital(codex_api):
+    text = "Creature with Aegis 2 and Burn. Friendly reminder: Slow creatures. Save the list!"
+    words = [w for w, _ in found(codex_api, "mage-wars", text)]
+    assert "Friendly" not in words and "Save" not in words
+    assert "Slow" not in words or text.index("Slow") > 0  # mid-sentence capitals still count
+    assert [w for w, _ in found(codex_api, "mage-wars", "My Slow creature, Aegis 2 and Burn")][0] == "Slow"
+
+
+def test_an_ordinary_word_that_begins_a_proper_name_is_not_the_term(codex_api):
+    # a figure's name ("Small Fire Elemental") even when no card list has it; "Small creature" is still Small
+    text = "My Undead warband: Small Fire Elemental and a Small creature with Smite Evil +10"
+    assert [(w, t) for w, t in found(codex_api, "dnd-miniatures", text) if w.startswith("Small")] == [
+        ("Small", "small")]
