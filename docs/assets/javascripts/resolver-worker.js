@@ -13,6 +13,8 @@
 //                   (the requests and answers are codex.api.Codex.handle's: see its docstring)
 //   worker -> page  {type: "progress", key, params, marks}       while loading; marks: {step: performance.now()}
 //                   {type: "ready", games: [{id, name: {en, ru}}], site_url, marks}
+//                                                                marks.boot: "fast" (the build's precompiled
+//                                                                standard library) or "stock" (the fallback)
 //                   {type: "failed", key, params, error}         loading failed for good
 //                   (key, params: a message of hooks/codex/labels.py, which the page words in the reader's
 //                   language; error: the same as plain text, for logs)
@@ -82,6 +84,8 @@ async function start(options) {
   mark("manifest");
   const base = new URL(".", manifestUrl);
   const pyodideUrl = new URL(options.pyodide || manifest.pyodide || DEFAULTS.pyodide, base).href;
+  // The standard library precompiled by the build (codex.stdlib): the fast start. Absent or refused: the stock one.
+  const stdlibUrl = manifest.stdlib && !options.stock ? new URL(manifest.stdlib, base).href : null;
   // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it.
   const games = manifest.games || [];
   const wheelBytes = fetchOk(new URL(manifest.wheel, base).href).then((r) => r.arrayBuffer());
@@ -97,7 +101,30 @@ async function start(options) {
     throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: err && err.message ? err.message : String(err) });
   }
   mark("pyodide_module");
-  const pyodide = await loadPyodide({ indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) });
+  const python = { loadPyodide, pyodideUrl, wheelBytes, texts, siteUrl: manifest.site_url };
+  if (stdlibUrl) {
+    try {
+      handle = await startPython(python, stdlibUrl);
+      marks.boot = "fast";
+    } catch (err) {
+      // Another engine, a memory limit, a stale or broken file: the reader still gets a working linker.
+      console.warn(`codex linker: the fast start (${stdlibUrl}) failed, starting Pyodide the ordinary way: ${pythonError(err)}`);
+      handle = null;
+    }
+  }
+  if (!handle) {
+    handle = await startPython(python, null);
+    marks.boot = "stock";
+  }
+  return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url, marks };
+}
+
+// Pyodide up, codex installed and every index loaded: the request handler. With `stdlibUrl`, from the build's
+// precompiled standard library (nothing compiles in the reader's browser); without, from Pyodide's own.
+async function startPython({ loadPyodide, pyodideUrl, wheelBytes, texts, siteUrl }, stdlibUrl) {
+  const config = { indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) };
+  if (stdlibUrl) config.stdLibURL = stdlibUrl;
+  const pyodide = await loadPyodide(config);
   mark("pyodide_ready");
 
   progress("linker_loading_codex");
@@ -116,13 +143,13 @@ async function start(options) {
   progress("linker_preparing");
   const startFn = pyodide.globals.get("_codex_start");
   try {
-    startFn(JSON.stringify(Object.fromEntries(indexTexts)), manifest.site_url);
+    startFn(JSON.stringify(Object.fromEntries(indexTexts)), siteUrl);
   } finally {
     startFn.destroy();
   }
-  handle = pyodide.globals.get("_codex_handle");
+  const handler = pyodide.globals.get("_codex_handle");
   mark("indexes_loaded");
-  return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url, marks };
+  return handler;
 }
 
 function pythonError(err) {
@@ -132,9 +159,11 @@ function pythonError(err) {
   return lines[lines.length - 1] || text;
 }
 
+let startOptions = {};
 function ensureStarted(options) {
   if (!ready) {
-    ready = start(options || {});
+    startOptions = options || {};
+    ready = start(startOptions);
     ready.then(
       (info) => self.postMessage({ type: "ready", ...info }),
       (err) => self.postMessage({ type: "failed", key: err.key, params: err.params, error: pythonError(err) }),
@@ -156,10 +185,29 @@ self.onmessage = async (event) => {
     self.postMessage({ id: msg.id, error: pythonError(err) });
     return;
   }
+  const { id, ...request } = msg;
   try {
-    const { id, ...request } = msg;
     self.postMessage({ id, ...JSON.parse(handle(JSON.stringify(request))) });
   } catch (err) {
+    if (marks.boot === "fast" && /ModuleNotFoundError/.test(String(err && err.message))) {
+      // A standard module the build did not foresee (codex.stdlib lists them by running the linker): start
+      // again with Pyodide's whole standard library and answer from there.
+      console.warn(`codex linker: the fast start lacks a module (${pythonError(err)}); starting the ordinary way`);
+      if (!restarting) restarting = restartStock();
+      try {
+        await restarting;
+        self.postMessage({ id, ...JSON.parse(handle(JSON.stringify(request))) });
+      } catch (again) {
+        self.postMessage({ id, error: pythonError(again) });
+      }
+      return;
+    }
     self.postMessage({ id: msg.id, error: pythonError(err) });
   }
 };
+
+let restarting = null;
+async function restartStock() {
+  const info = await start({ ...startOptions, stock: true });
+  self.postMessage({ type: "ready", ...info });
+}
