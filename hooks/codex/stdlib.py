@@ -67,6 +67,13 @@ def attach(assets: dict[str, bytes], made: Stdlib) -> None:
     folder = MANIFEST.rsplit("/", 1)[0] + "/"
     manifest = json.loads(assets[MANIFEST])
     manifest["stdlib"] = made.name
+    # What a memory snapshot of the started linker depends on (the worker keys the reader's saved one by it): the
+    # runtime's folder, this zip, the wheel, every index and the site's address.
+    fingerprint = hashlib.sha256()
+    for part in (manifest["pyodide"], made.data, assets[folder + manifest["wheel"]],
+                 *(assets[folder + game["index"]] for game in manifest["games"]), manifest["site_url"]):
+        fingerprint.update(hashlib.sha256(part.encode() if isinstance(part, str) else part).digest())
+    manifest["snapshot"] = fingerprint.hexdigest()[:20]
     assets[folder + made.name] = made.data
     assets[MANIFEST] = json.dumps(manifest, ensure_ascii=False, indent=1).encode()
 
