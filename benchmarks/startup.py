@@ -18,6 +18,7 @@ through CDP before the navigation.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import gzip
 import http.server
 import json
@@ -46,6 +47,15 @@ FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 180_000, "u
 CPU_SLOWDOWN = 4
 
 
+def _immutable() -> list[str]:
+    from codex.deploy import headers
+
+    return [path for path, values in headers([]).items() if "immutable" in values.get("Cache-Control", "")]
+
+
+IMMUTABLE = _immutable()
+
+
 class _GzipHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, gzip-compressed when the browser accepts it (compressed once per file and kept)."""
 
@@ -67,8 +77,8 @@ class _GzipHandler(http.server.SimpleHTTPRequestHandler):
                 self.cache[path] = gzip.compress(path.read_bytes(), 6, mtime=0)
             body = self.cache[path]
         etag = f'"{len(body)}-{int(path.stat().st_mtime_ns)}"'
-        # As the site's _headers say (codex.deploy): the versioned Pyodide folder is immutable, the rest revalidates.
-        immutable = urlparse(self.path).path.lstrip("/").startswith(PYODIDE_PREFIX)
+        # As the site's _headers say (codex.deploy): versioned or content-named files immutable, the rest revalidates.
+        immutable = any(fnmatch.fnmatch(urlparse(self.path).path, pattern) for pattern in IMMUTABLE)
         if self.headers.get("If-None-Match") == etag:
             self.send_response(304)
             self.send_header("ETag", etag)

@@ -94,6 +94,11 @@ async function start(options) {
   const snapshotKey = stdlibUrl && manifest.snapshot && self.caches
     ? new URL(`linker-snapshot-${manifest.snapshot}`, manifestUrl).href : null;
   const snapshot = snapshotKey ? storedSnapshot(snapshotKey) : Promise.resolve(null);
+  // loadPyodide asks for its module, then the wasm and the stdlib, one after another (a round trip each on a
+  // phone's network): ask now, while pyodide.mjs loads; the HTTP cache hands the same responses to its requests.
+  for (const url of [`${pyodideUrl}pyodide.asm.mjs`, `${pyodideUrl}pyodide.asm.wasm`, stdlibUrl || `${pyodideUrl}python_stdlib.zip`]) {
+    fetch(url).then((r) => r.blob()).catch(() => {});
+  }
   // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it (the
   // indexes only without a snapshot, which holds them loaded).
   const games = manifest.games || [];
