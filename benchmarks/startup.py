@@ -122,6 +122,7 @@ def _bytes(finished: list[Any], site: Path, base: str) -> dict[str, Any]:
     """Bytes received until ready, Pyodide's and ours, as received and as gzip -6 of the files."""
     out = {"pyodide": {"body": 0, "gzip": 0, "files": 0}, "ours": {"body": 0, "gzip": 0, "files": 0}, "requests": 0}
     largest = []
+    counted: set[str] = set()  # a file asked for twice (the worker's early request, then Pyodide's) counts once
     for request in finished:
         if not request.url.startswith(base):
             continue
@@ -135,7 +136,8 @@ def _bytes(finished: list[Any], site: Path, base: str) -> dict[str, Any]:
             body = 0
         part = out["pyodide" if rel.startswith(PYODIDE_PREFIX) else "ours"]
         response = request.response()
-        if response is not None and response.status == 200 and local.is_file():
+        if response is not None and response.status == 200 and local.is_file() and rel not in counted:
+            counted.add(rel)
             data = local.read_bytes()
             part["files"] += len(data)
             part["gzip"] += len(gzip.compress(data, 6, mtime=0))
