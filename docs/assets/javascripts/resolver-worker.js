@@ -210,6 +210,8 @@ async function restorePython({ loadPyodide, pyodideUrl, wheelBytes }, stdlibUrl,
     indexURL: pyodideUrl, stdLibURL: stdlibUrl, _loadSnapshot: snapshot, stdout: () => {}, stderr: (s) => console.warn(s),
   });
   mark("pyodide_ready");
+  // Pyodide keeps its config, and so the 31 MB it was restored from: let the buffer go (a phone's memory).
+  if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
   pyodide.unpackArchive(await wheelBytes, "wheel"); // the file system is not in the snapshot
   mark("wheel");
   const handler = pyodide.globals.get("_codex_handle");
