@@ -13,6 +13,8 @@ Sections, one module each (see benchmarks/README.md for what each measures and h
   7. linker.py    hostile markup at 10 KB/100 KB/1 MB, 1 MB of mention-dense text; (--browser) the start-up breakdown
   8. offline.py   what the service worker saves after the first visit (core, per game, opt-in), and its build step
   9. embed.py     (--browser) hovercards on another site: embed.js and cards sizes, pointer-to-card time, requests
+ 10. startup.py   (--browser) the linker's start before/after the fast start (precompiled stdlib, snapshot), and
+                  throttled like a phone (4x CPU, Fast 3G); on its own: python benchmarks/startup.py
 
 Sizes: `real` is the glossary as it is; a number N is a synthetic glossary of N terms made from the real one
 (synth.py). Everything is built in a temporary directory, never in the repository. The report is printed as
@@ -50,6 +52,7 @@ import linker  # noqa: E402
 import offline  # noqa: E402
 import resolver  # noqa: E402
 import search  # noqa: E402
+import startup  # noqa: E402
 import weight  # noqa: E402
 import widget  # noqa: E402
 from common import Report, fmt_b, fmt_s, fmt_x, ratio, table, progress  # noqa: E402
@@ -204,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             run("search", lambda: search.section(report, args, tmp, sites, sizes, port))
             if args.browser:
                 run("browser", lambda: widget.section(report, args, sites, port))
+                run("browser", lambda: startup.section(report, args, sites))
         run("linker", lambda: _linker(report, args, sites, port))
         if args.browser:
             run("embed", lambda: embed.section(report, tmp, free_port()))

@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from markupsafe import Markup
 
-from codex import offline, search, webapi
+from codex import offline, search, stdlib, webapi
 from codex.check import load
 from codex.chrome import MATERIAL_CHROME, ChromeRule, description_tag, footer_html, palette_rules, title_tag
 from codex.deploy import PYODIDE_DIR, WEB_MANIFEST, WORKBOX_DIR, WORKER, headers_file, inline_script_hashes
@@ -241,6 +241,7 @@ def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
 
         # Typeset in a child process while MkDocs renders the pages (the mentions found once, reused).
         state.pdfs = print_in_background(state.glossary, settings.language, reuse=True, mentions=content.mentions)
+    _fast_start(state, content)
     for path, page in content.pages.items():
         in_nav = path.endswith("/index.md")
         files.append(File.generated(config, path, content=front_matter(page),
@@ -281,6 +282,19 @@ def _add_web_api(files: Files, config: MkDocsConfig, state: BuildState) -> None:
     except webapi.EmbedSourceError as error:
         raise PluginError(str(error)) from None
     files.append(File.generated(config, webapi.EMBED_SCRIPT, content=script))
+
+
+def _fast_start(state: BuildState, content: SiteContent) -> None:
+    """The linker's precompiled standard library (codex.stdlib), named in its manifest: made by Pyodide under Node."""
+    start = time.perf_counter()
+    try:
+        made = stdlib.build(state.pyodide_source, *stdlib.site_inputs(content.assets), state.settings.site_url,
+                            state.settings.root)
+    except stdlib.StdlibError as error:
+        raise PluginError(str(error)) from None
+    log.info(f"linker: {made.name}, {len(made.modules)} modules precompiled, {len(made.data) / 1e6:.2f} MB "
+             f"({time.perf_counter() - start:.2f} s)")
+    stdlib.attach(content.assets, made)
 
 
 def _material_labels(config: MkDocsConfig) -> dict[str, dict[str, str]]:

@@ -9,6 +9,8 @@ the host was asked for nothing but the browser's own update check of /sw.js.
 """
 from __future__ import annotations
 
+import json
+import os
 import re
 from urllib.parse import urlsplit
 
@@ -58,6 +60,8 @@ def offline(browser, app, problems):
     assert page.evaluate(CONTROLLED) == app.url + "sw.js"
     page.goto(app.url + "resolver/")
     expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    # the linker's memory snapshot for later starts (resolver-worker.js), saved a moment after ready
+    page.wait_for_function("() => window.__codexResolver.state.snapshot > 0", timeout=BOOT_TIMEOUT)
     response = page.goto(app.url + "pdf/keyforge.pdf")  # opened in the browser: saved on the way
     assert response.ok and response.from_service_worker
     page.goto(app.url)
@@ -113,12 +117,17 @@ def test_the_first_visit_saved_the_whole_site_and_nothing_else(offline, app):
     assert set(precache) == expected
     runtime = {r["prefix"]: f"codex-{r['cache']}-{scope}" for r in build["runtime"]}
     pyodide = next(p for p in runtime if p.startswith("assets/pyodide/"))
+    # the linker's fast start: the build's precompiled stdlib (beside the wheel), not Pyodide's own
     assert {urlsplit(u).path.rsplit("/", 1)[-1] for u in saved[runtime[pyodide]]} >= {
-        "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+        "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"}
     linker = {urlsplit(u).path for u in saved[runtime["assets/codex/"]]}
     assert any(p.endswith(".whl") for p in linker) and "/assets/codex/mage-wars.json" in linker
+    manifest = json.loads((app.directory / "assets" / "codex" / "manifest.json").read_text(encoding="utf-8"))
+    assert f"/assets/codex/{manifest['stdlib']}" in linker
     assert saved[runtime["pdf/"]] == [f"{scope}pdf/keyforge.pdf"]  # opened once; the others were not
-    assert set(saved) == {f"codex-precache-{scope}", *runtime.values()}
+    # and the snapshot the worker made of the started linker (its own cache, which the service worker leaves alone)
+    assert saved["codex-linker-snapshot"] == [f"{scope}assets/codex/linker-snapshot-{manifest['snapshot']}"]
+    assert set(saved) == {f"codex-precache-{scope}", "codex-linker-snapshot", *runtime.values()}
     assert all(url.startswith(scope) for urls in saved.values() for url in urls)
 
 
@@ -201,6 +210,8 @@ def test_the_linker_works_offline_after_one_visit(tab, app, glossary):
     expected = Codex.from_glossary(glossary, app.url).link("mage-wars", text, "markdown")
     assert "mage-wars/aegis/" in expected
     expect(tab.locator("#resolver-output")).to_have_value(expected, timeout=15_000)
+    # offline it starts as a warm visit does: from the snapshot the online visit saved, on the cached stdlib
+    assert tab.evaluate("window.__codexResolver.state.marks.boot") == "snapshot"
 
 
 def test_an_opened_pdf_reads_offline(tab, app):

@@ -123,6 +123,7 @@ def headers(script_hashes: list[str]) -> dict[str, dict[str, str]]:
         },
         f"/{PYODIDE_DIR}*": {"Cache-Control": "public, max-age=31536000, immutable"},  # a versioned folder
         f"/{WORKBOX_DIR}*": {"Cache-Control": "public, max-age=31536000, immutable"},  # a versioned folder
+        "/assets/codex/stdlib-*": {"Cache-Control": "public, max-age=31536000, immutable"},  # named by its content
         "/*.wasm": {"Content-Type": "application/wasm"},
         # Browsers check the worker for a new version on navigation: always ask the host, never a stale copy.
         f"/{WORKER}": {"Cache-Control": "no-cache"},

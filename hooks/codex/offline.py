@@ -37,7 +37,7 @@ MATERIAL_SEARCH_INDEX = "search/search_index.json"
 # with its registration), the per-game lists; the linker's runtime and data and the PDFs are saved on first use.
 HOST_FILES = frozenset({"_headers", "_redirects", "sitemap.xml.gz", WORKER})
 NOT_AHEAD_DIRS = (PDF_DIR, PYODIDE_DIR, WORKBOX_DIR, GAME_LISTS_DIR, API_DIR)  # the API: for other sites
-LINKER_DATA = (".whl", ".json")
+LINKER_DATA = (".whl", ".json", ".zip")  # .zip: the precompiled standard library (codex.stdlib)
 # URL parameters ignored when the worker looks a page up: every one. A static host answers the same whatever the
 # query, and the site's own links carry some: the language switch (?lang=en|ru), search highlighting (?h=...).
 IGNORED_PARAMETERS = (".*",)

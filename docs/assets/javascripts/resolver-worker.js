@@ -13,6 +13,12 @@
 //                   (the requests and answers are codex.api.Codex.handle's: see its docstring)
 //   worker -> page  {type: "progress", key, params, marks}       while loading; marks: {step: performance.now()}
 //                   {type: "ready", games: [{id, name: {en, ru}}], site_url, marks}
+//                                                                marks.boot: "snapshot" (this browser's memory
+//                                                                snapshot of an earlier visit), "fast" (the
+//                                                                build's precompiled standard library) or
+//                                                                "stock" (Pyodide's own: the fallback)
+//                   {type: "snapshot", bytes, error?, marks}     after a fast start: the snapshot for the next
+//                                                                visit was saved (bytes > 0) or not
 //                   {type: "failed", key, params, error}         loading failed for good
 //                   (key, params: a message of hooks/codex/labels.py, which the page words in the reader's
 //                   language; error: the same as plain text, for logs)
@@ -82,14 +88,30 @@ async function start(options) {
   mark("manifest");
   const base = new URL(".", manifestUrl);
   const pyodideUrl = new URL(options.pyodide || manifest.pyodide || DEFAULTS.pyodide, base).href;
-  // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it.
+  // The standard library precompiled by the build (codex.stdlib): the fast start. Absent or refused: the stock one.
+  const stdlibUrl = manifest.stdlib && !options.stock ? new URL(manifest.stdlib, base).href : null;
+  // A memory snapshot this browser made on an earlier visit of this very build (see saveSnapshot).
+  const snapshotKey = stdlibUrl && manifest.snapshot && self.caches
+    ? new URL(`linker-snapshot-${manifest.snapshot}`, manifestUrl).href : null;
+  const snapshot = snapshotKey ? storedSnapshot(snapshotKey) : Promise.resolve(null);
+  // loadPyodide asks for its module, then the wasm and the stdlib, one after another (a round trip each on a
+  // phone's network): ask now, while pyodide.mjs loads; the HTTP cache hands the same responses to its requests.
+  for (const url of [`${pyodideUrl}pyodide.asm.mjs`, `${pyodideUrl}pyodide.asm.wasm`, stdlibUrl || `${pyodideUrl}python_stdlib.zip`]) {
+    fetch(url).then((r) => r.blob()).catch(() => {});
+  }
+  // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it (the
+  // indexes only without a snapshot, which holds them loaded).
   const games = manifest.games || [];
   const wheelBytes = fetchOk(new URL(manifest.wheel, base).href).then((r) => r.arrayBuffer());
-  const texts = Promise.all(
-    games.map(async (game) => [game.id, await (await fetchOk(new URL(game.index, base).href)).text()]),
-  );
   wheelBytes.catch(() => {});
-  texts.catch(() => {});
+  let texts = null;
+  const indexTexts = () => {
+    texts = texts || Promise.all(
+      games.map(async (game) => [game.id, await (await fetchOk(new URL(game.index, base).href)).text()]),
+    );
+    return texts;
+  };
+  snapshot.then((found) => { if (!found) indexTexts().catch(() => {}); });
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href));
@@ -97,7 +119,46 @@ async function start(options) {
     throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: err && err.message ? err.message : String(err) });
   }
   mark("pyodide_module");
-  const pyodide = await loadPyodide({ indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) });
+  const python = { loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl: manifest.site_url };
+  const stored = await snapshot;
+  if (stored) {
+    try {
+      handle = await restorePython(python, stdlibUrl, stored);
+      marks.boot = "snapshot";
+    } catch (err) {
+      // An engine or memory limit that refuses it: forget it, and start as on a first visit.
+      console.warn(`codex linker: the saved snapshot did not start, starting without it: ${pythonError(err)}`);
+      handle = null;
+      forgetSnapshots(snapshotKey, true);
+    }
+  }
+  if (!handle && stdlibUrl) {
+    try {
+      const made = await startPython(python, stdlibUrl, Boolean(snapshotKey));
+      handle = made.handler;
+      marks.boot = "fast";
+      if (snapshotKey) setTimeout(() => saveSnapshot(made.pyodide, snapshotKey), SNAPSHOT_DELAY_MS);
+    } catch (err) {
+      // Another engine, a memory limit, a stale or broken file: the reader still gets a working linker.
+      console.warn(`codex linker: the fast start (${stdlibUrl}) failed, starting Pyodide the ordinary way: ${pythonError(err)}`);
+      handle = null;
+    }
+  }
+  if (!handle) {
+    handle = (await startPython(python, null, false)).handler;
+    marks.boot = "stock";
+  }
+  return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url, marks };
+}
+
+// Pyodide up, codex installed and every index loaded: the request handler. With `stdlibUrl`, from the build's
+// precompiled standard library (nothing compiles in the reader's browser); without, from Pyodide's own.
+// `forSnapshot`: booted so that a memory snapshot can be taken once it is ready (private API, see saveSnapshot).
+async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl }, stdlibUrl, forSnapshot) {
+  const config = { indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) };
+  if (stdlibUrl) config.stdLibURL = stdlibUrl;
+  if (forSnapshot) config._makeSnapshot = true;
+  const pyodide = await loadPyodide(config);
   mark("pyodide_ready");
 
   progress("linker_loading_codex");
@@ -111,18 +172,80 @@ async function start(options) {
   }
   mark("codex_imported");
 
-  const indexTexts = await texts;
+  const texts = await indexTexts();
   mark("indexes_fetched");
   progress("linker_preparing");
   const startFn = pyodide.globals.get("_codex_start");
   try {
-    startFn(JSON.stringify(Object.fromEntries(indexTexts)), manifest.site_url);
+    startFn(JSON.stringify(Object.fromEntries(texts)), siteUrl);
   } finally {
     startFn.destroy();
   }
-  handle = pyodide.globals.get("_codex_handle");
+  const handler = pyodide.globals.get("_codex_handle");
   mark("indexes_loaded");
-  return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url, marks };
+  return { pyodide, handler };
+}
+
+// --- the memory snapshot: later visits start from the interpreter as it stood after the first one's start ---
+// Pyodide 314's snapshot API is private (loadPyodide's _makeSnapshot / _loadSnapshot, makeMemorySnapshot;
+// tests/test_linker_fast.py pins it). A snapshot holds the whole wasm heap (about 31 MB): codex imported, the
+// indexes loaded, not the file system (so the same stdlib zip is mounted and the wheel unpacked again). It is
+// made here, in the reader's browser after "ready" (one made under Node would carry Node's environment), and
+// kept in Cache Storage under a key naming this build's runtime, stdlib, wheel and indexes (manifest.snapshot):
+// a new build never meets an old snapshot, and each save removes this site's older ones.
+const SNAPSHOT_CACHE = "codex-linker-snapshot"; // not "codex-<what>-<scope>": the service worker leaves it alone
+const SNAPSHOT_DELAY_MS = 1000; // after "ready": the first requests (the text typed while loading) go first
+
+async function storedSnapshot(key) {
+  try {
+    const found = await (await caches.open(SNAPSHOT_CACHE)).match(key);
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  } catch (err) {
+    return null; // no Cache Storage here (an opaque origin, a private window): no snapshot
+  }
+}
+
+async function restorePython({ loadPyodide, pyodideUrl, wheelBytes }, stdlibUrl, snapshot) {
+  const pyodide = await loadPyodide({
+    indexURL: pyodideUrl, stdLibURL: stdlibUrl, _loadSnapshot: snapshot, stdout: () => {}, stderr: (s) => console.warn(s),
+  });
+  mark("pyodide_ready");
+  // Pyodide keeps its config, and so the 31 MB it was restored from: let the buffer go (a phone's memory).
+  if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
+  pyodide.unpackArchive(await wheelBytes, "wheel"); // the file system is not in the snapshot
+  mark("wheel");
+  const handler = pyodide.globals.get("_codex_handle");
+  if (!handler) throw new Error("the snapshot holds no linker");
+  const answer = JSON.parse(handler(JSON.stringify({ op: "games" })));
+  if (!Array.isArray(answer.result)) throw new Error(`the snapshot's linker does not answer: ${JSON.stringify(answer)}`);
+  mark("indexes_loaded");
+  return handler;
+}
+
+async function saveSnapshot(pyodide, key) {
+  try {
+    const bytes = pyodide.makeMemorySnapshot();
+    await forgetSnapshots(key, false);
+    await (await caches.open(SNAPSHOT_CACHE)).put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    mark("snapshot_saved");
+    self.postMessage({ type: "snapshot", bytes: bytes.length, marks });
+  } catch (err) {
+    console.warn(`codex linker: no snapshot saved for the next visit: ${pythonError(err)}`);
+    self.postMessage({ type: "snapshot", bytes: 0, error: pythonError(err), marks });
+  }
+}
+
+// This site's snapshots other than `key` (or `key` itself too, with `andKey`): one per site is enough.
+async function forgetSnapshots(key, andKey) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const prefix = key.slice(0, key.lastIndexOf("linker-snapshot-"));
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(prefix + "linker-snapshot-") && (andKey || request.url !== key)) await cache.delete(request);
+    }
+  } catch (err) {
+    // nothing to clean
+  }
 }
 
 function pythonError(err) {
@@ -132,9 +255,11 @@ function pythonError(err) {
   return lines[lines.length - 1] || text;
 }
 
+let startOptions = {};
 function ensureStarted(options) {
   if (!ready) {
-    ready = start(options || {});
+    startOptions = options || {};
+    ready = start(startOptions);
     ready.then(
       (info) => self.postMessage({ type: "ready", ...info }),
       (err) => self.postMessage({ type: "failed", key: err.key, params: err.params, error: pythonError(err) }),
@@ -156,10 +281,29 @@ self.onmessage = async (event) => {
     self.postMessage({ id: msg.id, error: pythonError(err) });
     return;
   }
+  const { id, ...request } = msg;
   try {
-    const { id, ...request } = msg;
     self.postMessage({ id, ...JSON.parse(handle(JSON.stringify(request))) });
   } catch (err) {
+    if (marks.boot === "fast" && /ModuleNotFoundError/.test(String(err && err.message))) {
+      // A standard module the build did not foresee (codex.stdlib lists them by running the linker): start
+      // again with Pyodide's whole standard library and answer from there.
+      console.warn(`codex linker: the fast start lacks a module (${pythonError(err)}); starting the ordinary way`);
+      if (!restarting) restarting = restartStock();
+      try {
+        await restarting;
+        self.postMessage({ id, ...JSON.parse(handle(JSON.stringify(request))) });
+      } catch (again) {
+        self.postMessage({ id, error: pythonError(again) });
+      }
+      return;
+    }
     self.postMessage({ id: msg.id, error: pythonError(err) });
   }
 };
+
+let restarting = null;
+async function restartStock() {
+  const info = await start({ ...startOptions, stock: true });
+  self.postMessage({ type: "ready", ...info });
+}

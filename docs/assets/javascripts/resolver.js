@@ -109,6 +109,9 @@
       if (msg.type === "progress") {
         state.marks = msg.marks || state.marks;
         if (state.phase === "loading") { state.message = t(msg.key, msg.params); notify(); }
+      } else if (msg.type === "snapshot") { // the worker saved (bytes > 0) a snapshot for the next start
+        state.marks = msg.marks || state.marks;
+        state.snapshot = msg.bytes;
       } else if (msg.type === "ready") {
         state.phase = "ready";
         state.message = "";
