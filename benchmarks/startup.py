@@ -29,7 +29,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, ClassVar
+from collections.abc import Iterator
 from urllib.parse import unquote, urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,13 +60,13 @@ IMMUTABLE = _immutable()
 class _GzipHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, gzip-compressed when the browser accepts it (compressed once per file and kept)."""
 
-    cache: dict[Path, bytes] = {}
+    cache: ClassVar[dict[Path, bytes]] = {}  # shared by every request of the process
     lock = threading.Lock()
 
     def log_message(self, *args: object) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802 - the base class's name
+    def do_GET(self) -> None:
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
@@ -174,7 +175,7 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
             for run in range(runs):
                 context = browser.new_context(service_workers="block")
                 finished: list[Any] = []
-                context.on("requestfinished", lambda request: finished.append(request))
+                context.on("requestfinished", lambda request, seen=finished: seen.append(request))
                 page = context.new_page()
                 _throttle(context, page, phone)
                 start = time.perf_counter()

@@ -10,7 +10,6 @@ the host was asked for nothing but the browser's own update check of /sw.js.
 from __future__ import annotations
 
 import json
-import os
 import re
 from urllib.parse import urlsplit
 
