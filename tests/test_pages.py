@@ -31,9 +31,11 @@ def test_golden_html(content, page):
     generated = content.pages[page]
     text = front_matter(generated) + generated.html
     golden = GOLDEN / page.replace(".md", ".html")
-    if UPDATE:
+    if UPDATE:  # write, then report: a run that rewrites the golden files proves nothing about them
         golden.parent.mkdir(parents=True, exist_ok=True)
+        changed = not golden.is_file() or golden.read_text(encoding="utf-8") != text
         golden.write_text(text, encoding="utf-8")
+        pytest.skip(f"{golden.name}: {'rewritten, review the diff' if changed else 'unchanged'} (CODEX_UPDATE_GOLDEN=1)")
     assert text == golden.read_text(encoding="utf-8")
 
 
