@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .render import FORMATS
+from .linkify import FORMATS
 
 MANIFEST = "assets/codex/manifest.json"  # codex.site writes it; the worker reads it
 SCRIPT = Path(__file__).with_name("stdlib.mjs")
