@@ -112,7 +112,7 @@ def violations(page) -> list[str]:
     return page.evaluate("() => window.__violations")
 
 
-def test_hover_shows_the_card_with_both_names_and_the_parameter(visit, origins):
+def test_hover_shows_the_card_with_both_names_and_the_parameter(visit, origins, glossary):
     site_url, _ = origins
     page, requests = visit()
     page.locator("#full").hover()
@@ -122,7 +122,8 @@ def test_hover_shows_the_card_with_both_names_and_the_parameter(visit, origins):
     expect(shown.locator('.names [lang="ru"]')).to_have_text("Эгида")
     expect(shown.locator(".meta")).to_contain_text("Mage Wars")
     expect(shown.locator(".param")).to_have_text("X = 2")
-    expect(shown.locator(".text")).to_contain_text("All attacks against this object subtract X dice")
+    first_paragraph = glossary.game("mage-wars").term("aegis").definition["en"].split("\n\n")[0]
+    expect(shown.locator(".text")).to_have_text(first_paragraph)  # the glossary's own text, whatever it says
     expect(shown.locator(".open")).to_have_attribute("href", site_url + "mage-wars/aegis/#en")
     # onto the card within the grace period: it stays; away from both: it closes
     box = shown.bounding_box()

@@ -239,6 +239,20 @@ def test_the_choice_holds_across_instant_navigation_and_reloads(visit, built_sit
     assert page.errors == []
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_title_written_back_by_material_returns_to_the_readers_language(visit, lang):
+    """Material's tooltips write back the title they captured when they mounted — the build's, when they mounted
+    before i18n.js ran (after an instant navigation) — whenever they close or are torn down: i18n.js puts the
+    reader's back."""
+    page = visit(LOCALES[lang], TERM)
+    logo = page.locator("[data-md-component=logo]").first
+    expect(logo).to_have_attribute("title", LABELS["site_name"][lang])
+    built = f"{LABELS['site_name']['ru']} · {LABELS['site_name']['en']}"  # what the build writes (theme.language ru)
+    page.evaluate("title => document.querySelector('[data-md-component=logo]').setAttribute('title', title)", built)
+    expect(logo).to_have_attribute("title", LABELS["site_name"][lang])
+    assert page.errors == []
+
+
 # --- every page kind speaks the reader's language -------------------------------------------------
 
 

@@ -55,6 +55,30 @@
     return span;
   }
 
+  // An attribute put in the reader's language stays so: Material's tooltips capture an element's title when they
+  // mount (possibly before this script's turn after an instant navigation) and write it back when they close or
+  // are torn down, which left the header's logo titled in the build's language. Whatever sets another value, the
+  // observer puts the reader's back; a removal (a tooltip showing itself) is left alone.
+  var wanted = new WeakMap();  // element -> {attribute: the reader's value}
+  var keeper = new MutationObserver(function (records) {
+    records.forEach(function (record) {
+      var want = wanted.get(record.target), name = record.attributeName;
+      if (!want || !name || !Object.prototype.hasOwnProperty.call(want, name)) return;
+      var now = record.target.getAttribute(name);
+      if (now !== null && now !== want[name]) record.target.setAttribute(name, want[name]);
+    });
+  });
+
+  function keepAttribute(el, name, value) {
+    var want = wanted.get(el);
+    if (!want) {
+      wanted.set(el, want = {});
+      keeper.observe(el, { attributes: true });
+    }
+    want[name] = value;
+    el.setAttribute(name, value);
+  }
+
   // 2. Material's chrome (codex.chrome.MATERIAL_CHROME): [selector, "text" | "names" | attribute, label key].
   function applyRules() {
     rules.forEach(function (rule) {
@@ -64,7 +88,7 @@
         if (!once(el, rule.join("\n"))) return;
         if (what === "text") setOwnText(el, [document.createTextNode(value)]);
         else if (what === "names") setOwnText(el, [named(lang, key), document.createTextNode(" · "), named(other, key)]);
-        else el.setAttribute(what, value);
+        else keepAttribute(el, what, value);
       });
     });
   }
