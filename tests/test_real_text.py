@@ -343,3 +343,16 @@ def test_a_number_word_or_a_roll_gives_an_ordinary_word_its_game_role(codex_api,
 def test_before_fight_is_a_keyforge_ability_not_fight(codex_api):
     text = "Active player picks the order of the before-fight stuff, then the fight resolves and Krump reaps."
     assert [w for w, t in found(codex_api, "keyforge", text) if t == "fight"] == ["fight"]
+
+
+def test_armor_class_is_evidence_of_the_miniatures_game(codex_api):
+    # D&D Miniatures' stat cards print AC (Armor Class); the glossary lists it as a keyword: never linked
+    text = ("Может ли лучник стрелять из-за угла стены? Может, но у цели будет укрытие (cover, +4 к AC). "
+            "Если линия идёт вдоль края стены, то LoS есть.")
+    assert codex_api.detect(text) == "dnd-miniatures"
+    assert "AC" not in [w for w, _ in found(codex_api, "dnd-miniatures", text)]
+
+
+def test_every_upkeep_is_the_phase(codex_api):
+    text = "Regrowth Belt: two life back every upkeep. Each upkeep I pay Upkeep +1 for the Aegis 2 enchantment."
+    assert [w for w, t in found(codex_api, "mage-wars", text) if t == "upkeep"] == ["Upkeep +1"]
