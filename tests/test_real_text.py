@@ -356,3 +356,10 @@ def test_armor_class_is_evidence_of_the_miniatures_game(codex_api):
 def test_every_upkeep_is_the_phase(codex_api):
     text = "Regrowth Belt: two life back every upkeep. Each upkeep I pay Upkeep +1 for the Aegis 2 enchantment."
     assert [w for w, t in found(codex_api, "mage-wars", text) if t == "upkeep"] == ["Upkeep +1"]
+
+
+def test_an_everyday_russian_adjective_before_a_creature_is_the_trait(codex_api):
+    text = "Zombie Brute с Slow может охранять, или медленные существа не могут? Guard снимается при атаке."
+    assert ("медленные", "slow") in found(codex_api, "mage-wars", text)
+    text = "Лёша: опять жрица, она же медленная как черепаха. Guard и Slow у неё есть, атака тоже."
+    assert ("медленная", "slow") not in found(codex_api, "mage-wars", text)

@@ -531,6 +531,8 @@ NOUNS = frozenset("cost move opponent reach save sight size space type".split())
 POSSESSIVES = frozenset("its their his her my your".split())
 COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
 VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
+_RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
+_RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
 NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty".split())  # "two life back"
 ROLLS = frozenset("make makes made making fail fails failed pass passes passed".split())  # "makes the save"
 ARTICLES = frozenset("a an the".split())
@@ -550,8 +552,10 @@ def _game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tu
     earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
     words = {forms.fold(m.text), *keys(forms.fold(m.text))}
     counted = previous.isdigit() or previous in NUMBER_WORDS or bool(after and after.group(1).isdigit())
-    if forms.is_cyrillic(m.text):
-        return counted  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic
+    if forms.is_cyrillic(m.text):  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic; «медленные
+        # существа»: an adjective before a creature (not «маленьких фигурок»: a figure is the toy, not the game's)
+        return counted or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
+                               m.text[-2:] in _RU_ADJECTIVE_ENDINGS)
     if counted and words & (NOUNS | {"life"}):
         return True  # "3 life", "life 12"
     word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
