@@ -363,3 +363,13 @@ def test_an_everyday_russian_adjective_before_a_creature_is_the_trait(codex_api)
     assert ("медленные", "slow") in found(codex_api, "mage-wars", text)
     text = "Лёша: опять жрица, она же медленная как черепаха. Guard и Slow у неё есть, атака тоже."
     assert ("медленная", "slow") not in found(codex_api, "mage-wars", text)
+
+
+def test_a_russian_name_ending_in_a_preposition_matches_without_it(codex_api):
+    text = "В правилах про «подготовьте и сразитесь» ничего нет."
+    assert ("сразитесь", "fight-with") in found(codex_api, "keyforge", text)
+
+
+def test_more_or_less_life_is_a_quantity(codex_api):
+    text = "My Mage is Slow and Burn hurts: he had more life left, and an Aegis 2 creature."
+    assert ("life", "life") in found(codex_api, "mage-wars", text)

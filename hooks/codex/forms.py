@@ -170,6 +170,7 @@ _POS_GROUPS: dict[str | None, frozenset[str]] = {
 # the same act. Only a verb name's: a noun's verb is another word («лечить» is not a form of «лечение»; the
 # annotators of posts.yml kept the two apart).
 _VERB_PREFIXES = ("вы", "из")
+RU_PREPOSITIONS = frozenset("с со в во на к ко по от из за".split())  # a name's last word that may be left out
 
 
 def russian_verb_forms(word: str) -> set[str]:

@@ -149,6 +149,9 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 accept = [term.id, position == 0, printed_upper, ordinary]
                 _insert(trie, pattern, accept, printed)
                 named.setdefault(tuple(words), term.id)
+                if lang == "ru" and len(words) >= 2 and pattern[-1] in forms.RU_PREPOSITIONS:
+                    # «сразитесь с»: the name ends in a preposition; without it, it is the same act («и сразитесь»)
+                    _insert(trie, pattern[:-1], [term.id, False, printed_upper, False], printed - 1)
                 if lang == "ru" and derive and len(pattern) == 2 and forms.russian_is_adjective(pattern[0]):
                     # the noun first, as speech puts it («атака дальняя»): the same name in the other order
                     _insert(trie, pattern[::-1], [term.id, False, printed_upper, False], printed)

@@ -533,7 +533,8 @@ COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective
 VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
 _RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
-NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty".split())  # "two life back"
+# "two life back", "he had more life left": a quantity
+NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty more less fewer".split())
 ROLLS = frozenset("make makes made making fail fails failed pass passes passed".split())  # "makes the save"
 ARTICLES = frozenset("a an the".split())
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
