@@ -373,3 +373,15 @@ def test_a_russian_name_ending_in_a_preposition_matches_without_it(codex_api):
 def test_more_or_less_life_is_a_quantity(codex_api):
     text = "My Mage is Slow and Burn hurts: he had more life left, and an Aegis 2 creature."
     assert ("life", "life") in found(codex_api, "mage-wars", text)
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Quick question about Reach: does the Hill Giant threaten at 2?", True),
+    ("The Boneclaw ate my Dwarf Defender, reach on that thing is brutal.", True),
+    ("2 diagonal squares counts as 3, so it's out of reach.", False),
+    ("The routing creature can reach the exit edge this turn.", False),
+])
+def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, linked):
+    # the glossary's own definition says "a creature with reach 2", "uses its reach"
+    assert (("reach" in [w.lower() for w, t in found(codex_api, "dnd-miniatures", text) if t == "melee-reach"])
+            == linked)
