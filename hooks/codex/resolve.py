@@ -270,7 +270,7 @@ class Resolver:
             return sorted(found + pending)
         if found:
             found = _uncounted(text, found, names, self._card_terms, cards)
-        if found and _PRICE.search(text):  # «Цена 900 р.»: a price, not the game's Cost
+        if found:  # «Цена 900 р.»: a price, not the game's Cost
             found = _unpriced(text, found)
         if "к" in text and _RU_MODIFIER.search(text):  # «+1 к броне»: a modifier names its term's parameterised form
             found = self._modifiers(text, found, pending)
@@ -417,17 +417,27 @@ _RU_MODIFIER = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+к[ \t]+")  # "+1 к "
 # --- prices ------------------------------------------------------------------------------------
 
 # A sum of money: "$25", "900 р.", "700 рублей", "20 EUR". A term's word just before one, in the same sentence, names a
-# price, not the game's Cost («Цена 900 р.», «ну и цена: по одной колоде за 700 рублей»).
-_PRICE = re.compile(r"[$€£₽][ \t]?\d|\d[ \t]?(?:[$€£₽]|р\.|руб|usd|eur|евро|доллар|dollars?|bucks)(?!\w)|\d[ \t]?рубл",
-                    re.I)
+# price, not the game's Cost («Цена 900 р.», «ну и цена: по одной колоде за 700 рублей»). Two scans keyed on their
+# first character (a digit; a currency sign), no re.I: about 0.3x tokenising, far less than one alternation.
+_PRICE_WORD = re.compile(r"[0-9][ \t]?(?:[рР](?:\.|уб)|РУБ|[uU][sS][dD]|[eE][uU][rR]|[еЕ]вро|[дД]оллар|[dD]ollar|"
+                         r"[bB]uck|[$€£₽])")  # "900 р.", "700 рублей", "5$"
+_PRICE_SIGN = re.compile(r"[$€£₽][ \t]?[0-9]")  # "$40"
 PRICE_CHARS = 40  # how far before a price a term's word names it
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")
 
 
+def _prices(text: str) -> list[int]:
+    """Where each sum of money starts, in order."""
+    starts = [m.start() for m in _PRICE_WORD.finditer(text)]
+    if any(sign in text for sign in "$€£₽"):
+        starts = sorted(starts + [m.start() for m in _PRICE_SIGN.finditer(text)])
+    return starts
+
+
 def _unpriced(text: str, found: list[Mention]) -> list[Mention]:
-    """The mentions less those a price follows within PRICE_CHARS in the same sentence. One regex pass finds the
+    """The mentions less those a price follows within PRICE_CHARS in the same sentence. One scan finds the
     prices; each mention bisects them: linear."""
-    prices = [m.start() for m in _PRICE.finditer(text)]
+    prices = _prices(text)
     if not prices:
         return found
     kept = []
