@@ -16,11 +16,11 @@ CORPORA = HERE / "tests" / "corpus"
 
 
 def corpora() -> dict[str, list[dict]]:
-    """Each annotated corpus, the real one split into its held-out and tuning halves."""
+    """Each annotated corpus, the real one split into its held-out and tuning halves, and the fresh held-out set."""
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real"):
+    for name in ("posts", "blind", "forum", "real", "real2"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -28,6 +28,8 @@ def corpora() -> dict[str, list[dict]]:
         if name == "real":
             out["real held-out"] = [p for p in posts if p.get("split") == "heldout"]
             out["real tune"] = [p for p in posts if p.get("split") != "heldout"]
+        elif name == "real2":  # the second held-out set (issue 20, round 2): never tuned on
+            out["fresh held-out"] = posts
         else:
             out[name] = posts
     return out

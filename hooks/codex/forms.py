@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 # A token is a word (letters/digits) — the unit of matching; signs and punctuation live in the gaps between.
 WORD = re.compile(r"[^\W_]+")
@@ -88,7 +89,7 @@ ORDINARY_ENGLISH = frozenset("""
 # «новичкам» (beginners), «маленьких фигурок» (small figures), «уникальную книгу» (a unique book): real player
 # text uses these in their everyday sense (issue 20).
 ORDINARY_RUSSIAN = frozenset("""
-    быстрый живой жизнь магия маленькое медленный новичок опасный размер слабость содержание сон состояние
+    быстрый живой жизнь магия маленькое медленный новичок опасный размер слабость содержание скорость сон состояние
     тип ударить удаление уникальный уровень
     """.split())
 
@@ -163,6 +164,52 @@ _POS_GROUPS: dict[str | None, frozenset[str]] = {
     "NOUN": frozenset({"NOUN"}), "ADJF": _ADJECTIVE, "ADJS": _ADJECTIVE, "PRTF": _PARTICIPLE, "PRTS": _PARTICIPLE,
     "INFN": _VERB, "VERB": _VERB, "GRND": frozenset({"GRND"}), "COMP": frozenset({"COMP"}),
 }
+
+
+# A verb name's perfective and reflexive, which players write for it («вылечить», «лечиться» for «лечить»): forms of
+# the same act. Only a verb name's: a noun's verb is another word («лечить» is not a form of «лечение»; the
+# annotators of posts.yml kept the two apart).
+_VERB_PREFIXES = ("вы", "из")
+RU_PREPOSITIONS = frozenset("с со в во на к ко по от из за".split())  # a name's last word that may be left out
+
+
+def russian_verb_forms(word: str) -> set[str]:
+    """The forms of a Russian verb name's perfective («вылечить») and reflexive («лечиться»), beyond its own
+    lexeme; nothing for other words (build time only)."""
+    return set(_russian_verb_forms(fold(word)))
+
+
+@lru_cache(maxsize=None)
+def _russian_verb_forms(word: str) -> tuple[str, ...]:
+    morph = _analyzer()
+    parses = morph.parse(word)
+    if not parses or parses[0].tag.POS != "INFN" or parses[0].normal_form != word:
+        return ()
+    verbs = {prefix + word for prefix in _VERB_PREFIXES} | {word + "ся"}
+    out: set[str] = set()
+    for verb in verbs:
+        if not morph.word_is_known(verb):
+            continue
+        for parse in morph.parse(verb):
+            if parse.tag.POS == "INFN" and parse.normal_form == verb:
+                out |= {fold(f.word) for f in parse.lexeme if f.tag.POS in _VERB}
+                break
+    return tuple(sorted(out - {word}))
+
+
+def _analyzer() -> Any:
+    global _morph
+    if _morph is None:
+        import pymorphy3
+
+        _morph = pymorphy3.MorphAnalyzer()
+    return _morph
+
+
+def russian_is_adjective(word: str) -> bool:
+    """The dictionary's best reading of a Russian word is an adjective or participle (build time only)."""
+    parses = _analyzer().parse(fold(word))
+    return bool(parses) and parses[0].tag.POS in ("ADJF", "PRTF")
 
 
 def russian_words_from(stem: str) -> list[str]:

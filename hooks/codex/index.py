@@ -111,9 +111,9 @@ def _pattern(name: str, placeholders: list[tuple[str, str]]) -> list[str]:
 
 
 def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
-          known: Callable[[str], list[str]] = forms.russian_words_from) -> Index:
+          known: Callable[[str], list[str]] = forms.russian_words_from, derive: bool = True) -> Index:
     """Build the index of one game; `lexeme` expands Russian words, `known` lists the dictionary's words that begin
-    with a stem (the dictionary, at build time)."""
+    with a stem (the dictionary, at build time); `derive`: Russian names' verbs and word order (the dictionary)."""
     trie: dict[str, Any] = {}
     word_keys: dict[str, set[str]] = {}
     stem_keys: dict[str, set[str]] = {}
@@ -139,6 +139,9 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                     pattern.append(_number_slot(term))  # "эгида 3", "Aegis 3" although the name has no X
                 for word in words:
                     _add_word(word, word_keys, stem_keys, lexeme)
+                    if lang == "ru" and derive:  # «лечилась» for «лечение», «вылечить» for «лечить»
+                        for verb in forms.russian_verb_forms(word):
+                            word_keys.setdefault(verb, set()).add(word)
                 ordinary = len(words) == 1 and forms.is_ordinary(words[0])
                 # Capitalisation tells D&D's "Melee Attack" (statistic) from "melee attack" (act); their Russian
                 # names are identical, so a Russian name carries the English name's capitalisation.
@@ -146,6 +149,12 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 accept = [term.id, position == 0, printed_upper, ordinary]
                 _insert(trie, pattern, accept, printed)
                 named.setdefault(tuple(words), term.id)
+                if lang == "ru" and len(words) >= 2 and pattern[-1] in forms.RU_PREPOSITIONS:
+                    # «сразитесь с»: the name ends in a preposition; without it, it is the same act («и сразитесь»)
+                    _insert(trie, pattern[:-1], [term.id, False, printed_upper, False], printed - 1)
+                if lang == "ru" and derive and len(pattern) == 2 and forms.russian_is_adjective(pattern[0]):
+                    # the noun first, as speech puts it («атака дальняя»): the same name in the other order
+                    _insert(trie, pattern[::-1], [term.id, False, printed_upper, False], printed)
                 variants = player_spellings(pattern, vocabulary) if lang == "en" else []
                 if lang == "ru" and re.search(r"\w-\w", name):  # «спасбросок» for «спас-бросок»
                     variants.append(_pattern(re.sub(r"(?<=\w)-(?=\w)", "", name), _placeholders(term, lang)) +

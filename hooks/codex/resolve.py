@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import deque
+from collections.abc import Callable
 from itertools import accumulate, compress
 from operator import itemgetter
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from . import forms
 from .index import CARD, KEYWORD, NOT_TERMS, TITLE, Index, rank
@@ -269,6 +270,8 @@ class Resolver:
             return sorted(found + pending)
         if found:
             found = _uncounted(text, found, names, self._card_terms, cards)
+        if found:  # «Цена 900 р.»: a price, not the game's Cost
+            found = _unpriced(text, found)
         if "к" in text and _RU_MODIFIER.search(text):  # «+1 к броне»: a modifier names its term's parameterised form
             found = self._modifiers(text, found, pending)
         return _in_context(text, found, pending, self.keys) if pending else found
@@ -411,6 +414,42 @@ _SENTENCE_START = re.compile(r"(?:\A|[.!?…]|\n)[ \t\"'«“(*>-]*\Z")  # what 
 _RU_MODIFIER = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+к[ \t]+")  # "+1 к " before a name
 
 
+# --- prices ------------------------------------------------------------------------------------
+
+# A sum of money: "$25", "900 р.", "700 рублей", "20 EUR". A term's word just before one, in the same sentence, names a
+# price, not the game's Cost («Цена 900 р.», «ну и цена: по одной колоде за 700 рублей»). Two scans keyed on their
+# first character (a digit; a currency sign), no re.I: about 0.3x tokenising, far less than one alternation.
+_PRICE_WORD = re.compile(r"[0-9][ \t]?(?:[рР](?:\.|уб)|РУБ|[uU][sS][dD]|[eE][uU][rR]|[еЕ]вро|[дД]оллар|[dD]ollar|"
+                         r"[bB]uck|[$€£₽])")  # "900 р.", "700 рублей", "5$"
+_PRICE_SIGN = re.compile(r"[$€£₽][ \t]?[0-9]")  # "$40"
+PRICE_CHARS = 40  # how far before a price a term's word names it
+_SENTENCE_BREAK = re.compile(r"[.!?\n]")
+
+
+def _prices(text: str) -> list[int]:
+    """Where each sum of money starts, in order."""
+    starts = [m.start() for m in _PRICE_WORD.finditer(text)]
+    if any(sign in text for sign in "$€£₽"):
+        starts = sorted(starts + [m.start() for m in _PRICE_SIGN.finditer(text)])
+    return starts
+
+
+def _unpriced(text: str, found: list[Mention]) -> list[Mention]:
+    """The mentions less those a price follows within PRICE_CHARS in the same sentence. One scan finds the
+    prices; each mention bisects them: linear."""
+    prices = _prices(text)
+    if not prices:
+        return found
+    kept = []
+    for m in found:
+        i = bisect_left(prices, m.end)
+        if i < len(prices) and prices[i] - m.end <= PRICE_CHARS and \
+                not _SENTENCE_BREAK.search(text, m.end, prices[i]):
+            continue
+        kept.append(m)
+    return kept
+
+
 # --- card counts -------------------------------------------------------------------------------
 
 # Card counts: "Teleport x2", "Teleport ×1", "2x Dispel" (no re.I: it would cost the first-character scan)
@@ -502,6 +541,12 @@ NOUNS = frozenset("cost move opponent reach save sight size space type".split())
 POSSESSIVES = frozenset("its their his her my your".split())
 COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
 VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
+_RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
+_RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
+# "two life back", "he had more life left": a quantity
+NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty more less fewer".split())
+ROLLS = frozenset("make makes made making fail fails failed pass passes passed".split())  # "makes the save"
+ARTICLES = frozenset("a an the".split())
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
 PRONOUNS = frozenset("it he she they i you we".split())
 CREATURES = frozenset("it he she they".split())  # a creature as the subject
@@ -517,9 +562,11 @@ def _game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tu
     previous = forms.fold(before.group(2) or before.group(1)) if before else ""
     earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
     words = {forms.fold(m.text), *keys(forms.fold(m.text))}
-    counted = previous.isdigit() or bool(after and after.group(1).isdigit())
-    if forms.is_cyrillic(m.text):
-        return counted  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic
+    counted = previous.isdigit() or previous in NUMBER_WORDS or bool(after and after.group(1).isdigit())
+    if forms.is_cyrillic(m.text):  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic; «медленные
+        # существа»: an adjective before a creature (not «маленьких фигурок»: a figure is the toy, not the game's)
+        return counted or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
+                               m.text[-2:] in _RU_ADJECTIVE_ENDINGS)
     if counted and words & (NOUNS | {"life"}):
         return True  # "3 life", "life 12"
     word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
@@ -529,6 +576,8 @@ def _game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tu
         return True
     if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end):
         return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
+    if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
+        return True  # "makes the save", "failed a save": what a creature rolls
     # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list")
     return word in VERBS and (previous in MODALS | CREATURES or (previous in PRONOUNS and earlier in MODALS))
 
