@@ -1,3 +1,4 @@
+// @ts-check
 // The reader's language for what the build could not write in both languages at once: Material's own strings
 // and chrome, and attributes (an attribute holds one language). Runs after #__config and before Material's
 // bundle reads it (overrides/main.html), so before the first paint, with window.codexLabels and
@@ -7,16 +8,17 @@
 (function () {
   "use strict";
 
-  var root = document.documentElement;
-  var lang = root.getAttribute("data-codex-lang") || root.lang || "en";
+  var codex = window.codex; // codex-common.js, just before this script
+  var lang = codex.lang();
   var other = lang === "en" ? "ru" : "en";
   var labels = window.codexLabels || {};
   var rules = window.codexChrome || [];
   var done = new WeakMap();  // element -> what was already put in: once each, as Material may change it later
 
+  /** A label (codex.label), or undefined where there is none: that place then stays as the theme wrote it.
+   * @param {string} key @param {string} [which] */
   function label(key, which) {
-    var entry = labels[key];
-    return entry ? entry[which || lang] : undefined;
+    return Object.prototype.hasOwnProperty.call(labels, key) ? codex.label(key, undefined, which) : undefined;
   }
 
   function once(el, what) {
@@ -31,7 +33,7 @@
   var script = document.getElementById("__config");
   if (script) {
     try {
-      var config = JSON.parse(script.textContent);
+      var config = JSON.parse(script.textContent || "");
       Object.keys(config.translations || {}).forEach(function (key) {
         var value = label("material:" + key);
         if (value !== undefined) config.translations[key] = value;
@@ -51,14 +53,15 @@
   function named(which, key) {
     var span = document.createElement("span");
     span.lang = which;
-    span.textContent = label(key, which);
+    span.textContent = label(key, which) || "";
     return span;
   }
 
   // 2. Material's chrome (codex.chrome.MATERIAL_CHROME): [selector, "text" | "names" | attribute, label key].
   function applyRules() {
     rules.forEach(function (rule) {
-      var what = rule[1], key = rule[2], value = label(key);
+      var what = rule[1], key = rule[2];
+      const value = label(key);
       if (value === undefined) return;
       document.querySelectorAll(rule[0]).forEach(function (el) {
         if (!once(el, rule.join("\n"))) return;
@@ -73,7 +76,7 @@
   //    values in data-codex-<name>-<lang>; "text" is the element's text (a <title>, an <option>, a button).
   function applyOwn() {
     document.querySelectorAll("[data-codex-l10n]").forEach(function (el) {
-      el.getAttribute("data-codex-l10n").split(" ").forEach(function (name) {
+      (el.getAttribute("data-codex-l10n") || "").split(" ").forEach(function (name) {
         var value = el.getAttribute("data-codex-" + name + "-" + lang);
         if (value === null || !once(el, "own:" + name)) return;
         if (name === "text") el.textContent = value;
@@ -88,9 +91,9 @@
     var topic = document.querySelector("[data-md-component=header-topic] > .md-ellipsis");
     var heading = document.querySelector(".md-content h1");
     if (!topic || !heading || !once(topic, "topic") || !heading.querySelector("[lang]")) return;
-    var copy = heading.cloneNode(true);
-    copy.querySelectorAll(".headerlink").forEach(function (a) { a.parentNode.removeChild(a); });
-    if (copy.textContent.trim() !== topic.textContent.trim()) return;
+    var copy = /** @type {Element} */ (heading.cloneNode(true));
+    copy.querySelectorAll(".headerlink").forEach(function (a) { a.remove(); });
+    if ((copy.textContent || "").trim() !== (topic.textContent || "").trim()) return;
     while (topic.firstChild) topic.removeChild(topic.firstChild);
     while (copy.firstChild) topic.appendChild(copy.firstChild);
   }

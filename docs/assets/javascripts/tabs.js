@@ -1,3 +1,4 @@
+// @ts-check
 // The RU/EN definition tabs on term pages, as WAI-ARIA tabs: click, arrow keys, Home/End. A page opens on the
 // tab the link names (#ru / #en), else on the reader's language (html[data-codex-lang]). Choosing a tab shows
 // that definition only: the interface stays in the reader's language (see "Languages" in the README).
