@@ -13,6 +13,7 @@
   var other = lang === "en" ? "ru" : "en";
   var labels = window.codexLabels || {};
   var rules = window.codexChrome || [];
+  /** @type {WeakMap<Element, Record<string, boolean>>} */
   var done = new WeakMap();  // element -> what was already put in: once each, as Material may change it later
 
   /** A label (codex.label), or undefined where there is none: that place then stays as the theme wrote it.
@@ -21,6 +22,7 @@
     return Object.prototype.hasOwnProperty.call(labels, key) ? codex.label(key, undefined, which) : undefined;
   }
 
+  /** True the first time an element gets a change (named by what). @param {Element} el @param {string} what */
   function once(el, what) {
     var seen = done.get(el);
     if (!seen) done.set(el, seen = {});
@@ -43,13 +45,17 @@
   }
 
   // The element's own text (its child elements stay) replaced by the given nodes.
+  /** @param {Element} el @param {Node[]} nodes */
   function setOwnText(el, nodes) {
-    var texts = Array.prototype.filter.call(el.childNodes, function (n) { return n.nodeType === 3 && n.data.trim(); });
+    /** @type {Text[]} */
+    var texts = [];
+    el.childNodes.forEach(function (n) { if (n instanceof Text && n.data.trim()) texts.push(n); });
     var at = texts.length ? texts[0] : null;
     nodes.forEach(function (node) { el.insertBefore(node, at); });
-    texts.forEach(function (n) { n.parentNode.removeChild(n); });
+    texts.forEach(function (n) { n.remove(); });
   }
 
+  /** @param {string} which @param {string} key */
   function named(which, key) {
     var span = document.createElement("span");
     span.lang = which;

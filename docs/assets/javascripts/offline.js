@@ -46,6 +46,7 @@
     return fragment;
   }
 
+  /** A size in megabytes, worded per language. @param {number} bytes @returns {(lang: string) => string} */
   function megabytes(bytes) {
     return function (lang) {
       var mb = Math.max(bytes / 1048576, 0.1);
@@ -55,6 +56,7 @@
     };
   }
 
+  /** @param {string} tag @param {string} className @param {Node[]} [children] */
   function el(tag, className, children) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -62,8 +64,9 @@
     return node;
   }
 
+  /** @param {string} key @param {() => void} onClick */
   function button(key, onClick) {
-    var node = el("button", "codex-offline__button", [both(key)]);
+    var node = /** @type {HTMLButtonElement} */ (el("button", "codex-offline__button", [both(key)]));
     node.type = "button";
     node.addEventListener("click", onClick);
     return node;
@@ -103,6 +106,12 @@
     });
   }
 
+  /**
+   * @typedef {{automatic: boolean, kept: boolean, files: number, bytes: number}} GameInfo  sw.js's CODEX_GAMES
+   * @typedef {{ok?: boolean, error?: string, games?: Record<string, GameInfo>}} Answer  the service worker's answer
+   * @param {{type: string, game?: string}} message
+   * @returns {Promise<Answer>}
+   */
   function ask(message) {
     return controlled().then(function (worker) {
       if (!state.module || !worker) throw new Error("no service worker controls this page");
@@ -110,6 +119,7 @@
     });
   }
 
+  /** @param {HTMLElement} box @param {string} game @param {GameInfo | null} info */
   function renderGame(box, game, info) {
     while (box.firstChild) box.removeChild(box.firstChild);
     if (!info) { box.hidden = true; return; }
@@ -130,12 +140,14 @@
     box.appendChild(el("p", "codex-offline__note", [both("offline_keep_note", { size: megabytes(info.bytes) })]));
   }
 
+  /** @param {HTMLElement} box @param {string} game */
   function keepGame(box, game) {
     while (box.firstChild) box.removeChild(box.firstChild);
     box.dataset.state = "saving";
     var status = el("p", "codex-offline__status", [both("offline_saving", { done: n(0), total: n(0) })]);
     status.setAttribute("role", "status");
     box.appendChild(status);
+    /** @param {MessageEvent} event */
     function onProgress(event) {
       var data = event.data || {};
       if (data.type !== "CODEX_PROGRESS" || data.game !== game) return;
@@ -153,10 +165,12 @@
     });
   }
 
+  /** A number, worded per language. @param {number} number @returns {(lang: string) => string} */
   function n(number) {
     return function (lang) { return Number(number).toLocaleString(lang); };
   }
 
+  /** @param {HTMLElement} box @param {string} game @param {string} error */
   function failed(box, game, error) {
     while (box.firstChild) box.removeChild(box.firstChild);
     box.dataset.state = "failed";
@@ -166,6 +180,7 @@
     box.appendChild(button("offline_keep", function () { keepGame(box, game); }));
   }
 
+  /** @param {HTMLElement} box @param {string} game */
   function refreshGame(box, game) {
     return ask({ type: "CODEX_GAMES" }).then(function (answer) {
       renderGame(box, game, answer && answer.games ? answer.games[game] : null);
@@ -176,7 +191,7 @@
     var box = /** @type {HTMLElement | null} */ (document.querySelector("[data-codex-offline-game]"));
     if (!box || box.dataset.codexMounted) return;
     box.dataset.codexMounted = "1";
-    refreshGame(box, box.getAttribute("data-codex-offline-game"));
+    refreshGame(box, box.getAttribute("data-codex-offline-game") || "");
   }
 
   // --- registration -------------------------------------------------------------------------------------------

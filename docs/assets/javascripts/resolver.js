@@ -33,6 +33,12 @@
    * @typedef {{resolve: (answer: Answer) => void, reject: (error: Error) => void,
    *            timer: ReturnType<typeof setTimeout> | null}} Pending
    * @typedef {{alive: () => boolean, onState: () => void}} Widget
+   * @typedef {{en?: string[], ru?: string[]}} Chain  a trait's chain of reasons, by name in each language
+   * @typedef {{term: string, url?: string, name?: string, name_ru?: string}} Term  a term in an answer
+   * @typedef {Term & {parameter?: string | number | null, score: number}} Candidate  a lookup's answer
+   * @typedef {Term & {because?: string[], because_names?: Chain}} Trait  a trait, given or implied
+   * @typedef {Trait & {cancelled_by: string, cancelled_by_name?: {en: string, ru: string}}} Cancelled
+   * @typedef {{traits: Trait[], cancelled: Cancelled[], unknown: string[]}} Traits  a traits answer
    * @typedef {{worker: Worker | null, phase: string, message: string, games: Game[] | null, nextId: number,
    *            pending: Map<number, Pending>, widgets: Set<Widget>, manifest: Promise<{games: Game[]}> | null,
    *            marks?: Record<string, number | string> | null, snapshot?: number, error?: string}} State
@@ -58,6 +64,7 @@
     });
   }
 
+  /** @param {string} message */
   function fail(message) {
     state.phase = "failed";
     state.message = message;
@@ -89,6 +96,7 @@
     }
     state.phase = "loading";
     state.message = t("linker_starting");
+    /** @type {Worker} */
     var worker;
     state.marks = null;
     try {
@@ -140,6 +148,7 @@
 
   // A crash or a stuck request after start-up: the error is shown, pending requests fail with it, and a fresh
   // worker boots (the widgets re-run their requests when it is ready).
+  /** @param {string} reason */
   function restart(reason) {
     var message = t("linker_worker_failed", { reason: reason });
     var old = state.worker;
@@ -156,6 +165,7 @@
   }
 
   // {result, game} of one request; rejected with a message on an error, a crash or a timeout.
+  /** @param {string} op @param {Record<string, unknown>} payload @returns {Promise<Answer>} */
   function ask(op, payload) {
     return new Promise(function (resolve, reject) {
       if (!state.worker || state.phase === "failed") {
@@ -178,6 +188,7 @@
     });
   }
 
+  /** @param {string} op @param {Record<string, unknown>} payload */
   function request(op, payload) {
     return ask(op, payload).then(function (answer) { return answer.result; });
   }
@@ -196,6 +207,11 @@
 
   // --- small DOM helpers (text only: nothing but Python's HTML output goes through innerHTML) ----
 
+  /**
+   * @param {string} tag
+   * @param {Record<string, string> | null} [attrs] attributes; "text" is the text, "className" the class
+   * @param {Array<Node | string | null | undefined>} [children]
+   */
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     if (attrs) Object.keys(attrs).forEach(function (k) {
@@ -211,12 +227,15 @@
     return node;
   }
 
+  /** @param {Node} node */
   function clear(node) {
     while (node.firstChild) node.removeChild(node.firstChild);
   }
 
+  /** @param {() => void} fn @param {number} ms */
   function debounce(fn, ms) {
-    var timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    var timer;
     var wrapped = function () {
       clearTimeout(timer);
       timer = setTimeout(fn, ms);
@@ -228,32 +247,38 @@
     return wrapped;
   }
 
+  /** @param {string} key */
   function stored(key) {
     try { return window.localStorage.getItem(key); } catch (e) { return null; }
   }
 
+  /** @param {string} key @param {string} value */
   function store(key, value) {
     try { window.localStorage.setItem(key, value); } catch (e) { /* private mode: fine */ }
   }
 
+  /** @param {Term} item */
   function termName(item) {  // the reader's language first: "Эгида (Aegis X)" / "Aegis X (Эгида)"
     var first = inLanguage({ en: item.name, ru: item.name_ru }, undefined), second = first === item.name ? item.name_ru : item.name;
     return first && second && first !== second ? first + " (" + second + ")" : first || second || item.term;
   }
 
+  /** @param {Term} item @param {string} [text] */
   function termLink(item, text) {
-    return el("a", { href: item.url, className: "resolver-term", title: item.term }, [text || termName(item)]);
+    return el("a", { href: item.url || "", className: "resolver-term", title: item.term }, [text || termName(item)]);
   }
 
   // --- the widget -----------------------------------------------------------------------
 
+  /** @param {HTMLTextAreaElement} input */
   function mount(input) {
     if (input.dataset.resolverMounted) return;
     input.dataset.resolverMounted = "1";
 
+    /** @param {string} id */
     function $(id) { return document.getElementById(id); }
     var ui = {
-      root: input.closest(".resolver") || input.parentNode,
+      root: /** @type {HTMLElement | null} */ (input.closest(".resolver")) || input.parentElement,
       input: input,
       game: /** @type {HTMLSelectElement | null} */ ($("resolver-game")),
       format: /** @type {HTMLSelectElement | null} */ ($("resolver-format")),
@@ -276,8 +301,10 @@
       onState: onState,
     };
 
+    /** @type {string | null} */
     var detected = null; // the game auto-detection found in the post
 
+    /** @param {string} phase @param {string} message */
     function setStatus(phase, message) {
       if (ui.root && ui.root.dataset) ui.root.dataset.state = phase;
       if (ui.status) ui.status.textContent = phase === "ready" ? t("linker_ready") : message;  // machines: #resolver[data-state]
@@ -292,6 +319,7 @@
       [ui.output, ui.copy].forEach(function (node) { if (node) node.toggleAttribute("aria-busy", busy); });
     }
 
+    /** @param {string} id */
     function gameName(id) {
       var games = state.games || [];
       for (var i = 0; i < games.length; i++) {
@@ -300,6 +328,7 @@
       return id;
     }
 
+    /** @param {string | null} game */
     function showDetected(game) {
       detected = game || null;
       var option = ui.game && ui.game.querySelector('option[value="' + AUTO + '"]');
@@ -309,6 +338,7 @@
       if (ui.root && ui.root.dataset) ui.root.dataset.detected = game || "";
     }
 
+    /** @param {Game[] | null} games */
     function fillGames(games) {
       if (!ui.game || !games || !games.length) return;
       const select = ui.game;
@@ -332,6 +362,7 @@
       }
     }
 
+    /** @param {string} message */
     function showError(message) {
       if (ui.error) {
         ui.error.textContent = message || "";
@@ -347,6 +378,7 @@
       return FORMATS.indexOf(f) >= 0 ? f : "markdown";
     }
 
+    /** @param {string} text @param {string} html */
     function setOutput(text, html) {
       if (ui.output) {
         // Both the text content (the textarea's default value) and the live value: either one
@@ -403,7 +435,7 @@
           return;
         }
         var list = el("ol", { className: "resolver-candidates" });
-        found.forEach(function (c) {
+        /** @type {Candidate[]} */ (found).forEach(function (c) {
           list.appendChild(el("li", null, [
             termLink(c, termName(c)),
             c.parameter !== null && c.parameter !== undefined && c.parameter !== ""
@@ -436,20 +468,23 @@
       });
     }
 
+    /** @param {Trait} item */
     function chain(item) {
-      var names = item.because_names ? inLanguage(item.because_names, item.because) : item.because || [];
+      var names = (item.because_names ? inLanguage(item.because_names, item.because) : item.because) || [];
       return names.join(" → ");
     }
 
     // One side of a cancelled pair: its link and, when it was implied rather than given, its chain.
+    /** @param {Cancelled} c */
     function cancelledPart(c) {
       var ru = ((c.because_names && c.because_names.ru) || []).slice(-1)[0];
+      /** @type {Array<Node | string>} */
       var part = [termLink(c, termName({ term: c.term, name: c.name, name_ru: ru }))];
       if ((c.because || []).length > 1) part.push(el("span", { className: "resolver-chain", text: chain(c) }));
       return part;
     }
 
-    /** @param {HTMLElement} out @param {any} res the worker's JSON answer (codex.api) */
+    /** @param {HTMLElement} out @param {Traits} res */
     function renderTraits(out, res) {
       if (res.traits.length) {
         out.appendChild(el("p", { className: "resolver-subhead", text: t("linker_traits_found") }));
@@ -466,6 +501,7 @@
       if (res.cancelled.length) {
         out.appendChild(el("p", { className: "resolver-subhead", text: t("linker_cancel_each_other") }));
         var pairs = el("ul", { className: "resolver-cancelled" });
+        /** @type {Record<string, boolean>} */
         var seen = {};
         res.cancelled.forEach(function (c) {
           var key = [c.term, c.cancelled_by].sort().join("|");
@@ -474,7 +510,8 @@
           var other = res.cancelled.filter(function (o) { return o.term === c.cancelled_by && o.cancelled_by === c.term; })[0];
           pairs.appendChild(el("li", null, cancelledPart(c).concat([" ✕ "], other ? cancelledPart(other) : [
             el("span", { text: c.cancelled_by_name
-              ? termName({ name: c.cancelled_by_name.en, name_ru: c.cancelled_by_name.ru }) : c.cancelled_by }),
+              ? termName({ term: c.cancelled_by, name: c.cancelled_by_name.en, name_ru: c.cancelled_by_name.ru })
+              : c.cancelled_by }),
           ])));
         });
         out.appendChild(pairs);
@@ -540,6 +577,7 @@
   // Text sent to the linker (the phone's share sheet: the manifest's share_target; the bookmarklet): ?text= fills
   // an empty box, linked once Python is up. With ?reply=<origin> (the bookmarklet), Copy also sends the linked text
   // back to the page that opened the linker; postMessage delivers it only if that page is still of that origin.
+  /** @param {HTMLTextAreaElement} input */
   function prefill(input) {
     var params = new URLSearchParams(window.location.search);
     var shared = [params.get("text"), params.get("url")].filter(Boolean).join("\n");
@@ -555,7 +593,7 @@
   }
 
   function boot() {
-    var input = document.getElementById("resolver-input");
+    var input = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("resolver-input"));
     if (input) { prefill(input); mount(input); }
   }
 

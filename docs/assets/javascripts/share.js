@@ -12,17 +12,20 @@
     return (tab && tab.getAttribute("lang")) || codex.lang();
   }
 
+  /** The block's text of a format in the tab's language. @param {HTMLElement} block @param {string | undefined} format */
   function text(block, format) {
     return block.getAttribute("data-" + format + "-" + shownLanguage()) || "";
   }
 
+  /** @param {HTMLElement} block */
   function mount(block) {
     if (block.dataset.codexMounted) return;
     block.dataset.codexMounted = "1";
     var field = /** @type {HTMLInputElement} */ (block.querySelector(".codex-share__text"));
     var status = block.querySelector(".codex-share__status");
     block.addEventListener("click", function (event) {
-      var button = event.target.closest("button[data-share]");
+      const button = event.target instanceof Element
+        ? /** @type {HTMLButtonElement | null} */ (event.target.closest("button[data-share]")) : null;
       if (!button) return;
       var value = text(block, button.dataset.share);
       field.value = value;
@@ -39,11 +42,11 @@
     field.value = text(block, "url");
   }
 
-  function mountAll() { document.querySelectorAll(".codex-share").forEach(mount); }
+  function mountAll() { /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".codex-share")).forEach(mount); }
 
   // The field shows the link of the tab shown: one listener for the page's lifetime, not one per navigation.
   document.addEventListener("codex:tabchange", function () {
-    document.querySelectorAll(".codex-share").forEach(function (block) {
+    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".codex-share")).forEach(function (block) {
       var field = /** @type {HTMLInputElement | null} */ (block.querySelector(".codex-share__text"));
       if (field) field.value = text(block, "url");
     });
