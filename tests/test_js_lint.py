@@ -38,3 +38,21 @@ def test_every_script_is_type_checked():
 def test_eslint_is_clean():
     result = _run("eslint", "--max-warnings", "0", "docs/")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_page_settings_catch_a_null_and_an_untyped_parameter(tmp_path):
+    """The checks can fail: with the page project's settings, a possibly-null element and an untyped parameter
+    are errors (strict null checks and noImplicitAny are on), and so is an undeclared global."""
+    import json
+    import re
+
+    settings = json.loads(re.sub(r"^\s*//.*$", "", (ROOT / "tsconfig.json").read_text(encoding="utf-8"), flags=re.M))
+    bad = tmp_path / "bad.js"
+    bad.write_text('// @ts-check\nfunction f(x) { return x; }\ndocument.getElementById("a").hidden = true;\n'
+                   "window.codexNothing = f(1);\n", encoding="utf-8")
+    (tmp_path / "tsconfig.json").write_text(json.dumps({**settings, "files": [str(bad)]}), encoding="utf-8")
+    result = subprocess.run([str(BIN / "tsc"), "-p", str(tmp_path), "--pretty", "false"], capture_output=True,
+                            text=True, timeout=600)
+    codes = set(re.findall(r"error (TS\d+)", result.stdout))
+    assert result.returncode != 0
+    assert {"TS7006", "TS2531", "TS2339"} <= codes, result.stdout
