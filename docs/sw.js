@@ -1,3 +1,4 @@
+// @ts-check
 // The site's service worker: the whole glossary readable offline after one visit.
 //
 // This is its source. The build (hooks/glossary.py, with codex.offline) writes it to the site's root — so its
@@ -23,16 +24,19 @@
 //   {type: "CODEX_FORGET", game}     delete it again -> {ok: true}
 "use strict";
 
+// The WebWorker library types `self` as any worker's global scope: this one is a service worker's.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const BUILD = /* codex:build */ {};
 
 importScripts(...BUILD.workbox);
 
-const { precaching, routing, strategies, cacheableResponse, rangeRequests } = self.workbox;
-const SCOPE = self.registration.scope;
+const { precaching, routing, strategies, cacheableResponse, rangeRequests } = sw.workbox;
+const SCOPE = sw.registration.scope;
 const SUFFIX = "-" + SCOPE;
 const LANES = 8; // requests in flight while saving: Workbox saves one at a time, slow over a phone's latency
 const cacheName = (what) => "codex-" + what + SUFFIX;
-const here = (url) => new URL(url, self.location.href).href;
+const here = (url) => new URL(url, sw.location.href).href;
 const inScope = (url) => url.href.startsWith(SCOPE);
 
 // --- the automatic part: Workbox precaching --------------------------------------------------------------------
@@ -112,7 +116,7 @@ function cacheable(response) {
 async function fetchOk(url) {
   const response = await fetch(url, { cache: "reload", credentials: "same-origin" });
   if (!cacheable(response)) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.redirected ? self.workbox.core.copyResponse(response) : response;
+  return response.redirected ? sw.workbox.core.copyResponse(response) : response;
 }
 
 // Save a game's part into this version's cache: files already there are skipped (a second try resumes), files
@@ -130,7 +134,9 @@ async function keep(game, onDone) {
     const listStart = here(BUILD.lists + game + ".");
     for (const request of await earlier.keys()) {
       if (!request.url.startsWith(listStart)) continue;
-      for (const e of await (await earlier.match(request)).json()) earlierRevisions.set(e.url, e.revision);
+      const list = await earlier.match(request);
+      if (!list) continue;
+      for (const e of await list.json()) earlierRevisions.set(e.url, e.revision);
     }
   }
   await inLanes(entries, async ({ url, revision }) => {
@@ -158,18 +164,18 @@ async function carryKeptGames() {
 
 // --- install, activate, messages -------------------------------------------------------------------------------
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(installCore(event).then(carryKeptGames));
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     await core.activate(event); // entries of earlier revisions leave the precache
     const current = new Set([PRECACHE, ...BUILD.runtime.map((r) => cacheName(r.cache)), ...(await keptCaches())]);
     for (const name of await caches.keys()) {
       if (name.startsWith("codex-") && name.endsWith(SUFFIX) && !current.has(name)) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
@@ -185,13 +191,13 @@ async function gamesState() {
   return { games, version: BUILD.version };
 }
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
   const port = event.ports && event.ports[0];
   const reply = (value) => { if (port) port.postMessage(value); };
   const failed = (error) => reply({ ok: false, error: String((error && error.message) || error) });
   if (data.type === "SKIP_WAITING") {
-    self.skipWaiting();
+    sw.skipWaiting();
   } else if (data.type === "CODEX_GAMES") {
     event.waitUntil(gamesState().then(reply, failed));
   } else if (data.type === "CODEX_KEEP") {

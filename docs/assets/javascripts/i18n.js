@@ -1,3 +1,4 @@
+// @ts-check
 // The reader's language for what the build could not write in both languages at once: Material's own strings
 // and chrome, and attributes (an attribute holds one language). Runs after #__config and before Material's
 // bundle reads it (overrides/main.html), so before the first paint, with window.codexLabels and
@@ -7,18 +8,21 @@
 (function () {
   "use strict";
 
-  var root = document.documentElement;
-  var lang = root.getAttribute("data-codex-lang") || root.lang || "en";
+  var codex = window.codex; // codex-common.js, just before this script
+  var lang = codex.lang();
   var other = lang === "en" ? "ru" : "en";
   var labels = window.codexLabels || {};
   var rules = window.codexChrome || [];
+  /** @type {WeakMap<Element, Record<string, boolean>>} */
   var done = new WeakMap();  // element -> what was already put in: once each, as Material may change it later
 
+  /** A label (codex.label), or undefined where there is none: that place then stays as the theme wrote it.
+   * @param {string} key @param {string} [which] */
   function label(key, which) {
-    var entry = labels[key];
-    return entry ? entry[which || lang] : undefined;
+    return Object.prototype.hasOwnProperty.call(labels, key) ? codex.label(key, undefined, which) : undefined;
   }
 
+  /** True the first time an element gets a change (named by what). @param {Element} el @param {string} what */
   function once(el, what) {
     var seen = done.get(el);
     if (!seen) done.set(el, seen = {});
@@ -31,7 +35,7 @@
   var script = document.getElementById("__config");
   if (script) {
     try {
-      var config = JSON.parse(script.textContent);
+      var config = JSON.parse(script.textContent || "");
       Object.keys(config.translations || {}).forEach(function (key) {
         var value = label("material:" + key);
         if (value !== undefined) config.translations[key] = value;
@@ -41,17 +45,21 @@
   }
 
   // The element's own text (its child elements stay) replaced by the given nodes.
+  /** @param {Element} el @param {Node[]} nodes */
   function setOwnText(el, nodes) {
-    var texts = Array.prototype.filter.call(el.childNodes, function (n) { return n.nodeType === 3 && n.data.trim(); });
+    /** @type {Text[]} */
+    var texts = [];
+    el.childNodes.forEach(function (n) { if (n instanceof Text && n.data.trim()) texts.push(n); });
     var at = texts.length ? texts[0] : null;
     nodes.forEach(function (node) { el.insertBefore(node, at); });
-    texts.forEach(function (n) { n.parentNode.removeChild(n); });
+    texts.forEach(function (n) { n.remove(); });
   }
 
+  /** @param {string} which @param {string} key */
   function named(which, key) {
     var span = document.createElement("span");
     span.lang = which;
-    span.textContent = label(key, which);
+    span.textContent = label(key, which) || "";
     return span;
   }
 
@@ -82,7 +90,8 @@
   // 2. Material's chrome (codex.chrome.MATERIAL_CHROME): [selector, "text" | "names" | attribute, label key].
   function applyRules() {
     rules.forEach(function (rule) {
-      var what = rule[1], key = rule[2], value = label(key);
+      var what = rule[1], key = rule[2];
+      const value = label(key);
       if (value === undefined) return;
       document.querySelectorAll(rule[0]).forEach(function (el) {
         if (!once(el, rule.join("\n"))) return;
@@ -97,7 +106,7 @@
   //    values in data-codex-<name>-<lang>; "text" is the element's text (a <title>, an <option>, a button).
   function applyOwn() {
     document.querySelectorAll("[data-codex-l10n]").forEach(function (el) {
-      el.getAttribute("data-codex-l10n").split(" ").forEach(function (name) {
+      (el.getAttribute("data-codex-l10n") || "").split(" ").forEach(function (name) {
         var value = el.getAttribute("data-codex-" + name + "-" + lang);
         if (value === null || !once(el, "own:" + name)) return;
         if (name === "text") el.textContent = value;
@@ -112,9 +121,9 @@
     var topic = document.querySelector("[data-md-component=header-topic] > .md-ellipsis");
     var heading = document.querySelector(".md-content h1");
     if (!topic || !heading || !once(topic, "topic") || !heading.querySelector("[lang]")) return;
-    var copy = heading.cloneNode(true);
-    copy.querySelectorAll(".headerlink").forEach(function (a) { a.parentNode.removeChild(a); });
-    if (copy.textContent.trim() !== topic.textContent.trim()) return;
+    var copy = /** @type {Element} */ (heading.cloneNode(true));
+    copy.querySelectorAll(".headerlink").forEach(function (a) { a.remove(); });
+    if ((copy.textContent || "").trim() !== (topic.textContent || "").trim()) return;
     while (topic.firstChild) topic.removeChild(topic.firstChild);
     while (copy.firstChild) topic.appendChild(copy.firstChild);
   }

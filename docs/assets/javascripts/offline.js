@@ -1,3 +1,4 @@
+// @ts-check
 // Offline reading, the page's side (mkdocs.yml extra_javascript, on every page): registers the site's service
 // worker (sw.js at the site root, made by the build from docs/sw.js) through workbox-window, shows a small notice
 // when a new version is ready, and on a game's index page the "keep this game offline" control for a game too
@@ -8,36 +9,31 @@
 (function () {
   "use strict";
 
-  if (window.__codexOffline) return; // the script ran again after an instant navigation: the first copy works
-  var state = (window.__codexOffline = { module: null, workbox: null, reloading: false });
+  var codex = window.codex; // codex-common.js, in the head
+  if (codex.offline) return; // the script ran again after an instant navigation: the first copy works
+  /** @type {{module: typeof import("workbox-window") | null, workbox: import("workbox-window").Workbox | null,
+   *          reloading: boolean}} */
+  var state = (codex.offline = { module: null, workbox: null, reloading: false });
   if (location.protocol === "file:" || !("serviceWorker" in navigator)) return;
   // Only a build that is an app links its manifest (overrides/partials/offline-head.html): not the offline copy,
   // not `mkdocs serve` (whose sw.js only removes a worker an earlier build left).
   if (!document.querySelector('link[rel="manifest"]')) return;
 
-  var script =
-    document.currentScript || document.querySelector('script[src*="assets/javascripts/offline.js"]');
-  var SCRIPT_URL = script && script.src
-    ? script.src
-    : new URL("assets/javascripts/offline.js", window.__md_scope || document.baseURI).href;
-  var WORKER = new URL("../../sw.js", SCRIPT_URL).href; // this file is <site>/assets/javascripts/offline.js
-  var WORKBOX_WINDOW = new URL("vendor/workbox-window.prod.mjs", SCRIPT_URL).href;
-  var labels = window.codexLabels || {};
+  var WORKER = codex.siteFile("sw.js");
+  var WORKBOX_WINDOW = codex.siteFile("assets/javascripts/vendor/workbox-window.prod.mjs");
   var LANGS = ["en", "ru"];
 
   // --- interface text: both languages, the stylesheet shows the reader's (the site's language contract) --------
 
-  function text(key, lang, values) {
-    var entry = labels[key] || {};
-    var out = entry[lang] || entry.en || key;
-    Object.keys(values || {}).forEach(function (name) {
-      out = out.split("{" + name + "}").join(values[name](lang));
-    });
-    return out;
-  }
-
+  /**
+   * A label in both languages, each in its span (the stylesheet shows the reader's); the values fill its
+   * {placeholders}, each worded per language.
+   * @param {string} key
+   * @param {Record<string, (lang: string) => string>} [values]
+   * @returns {Node}
+   */
   function both(key, values) {
-    var shown = LANGS.map(function (lang) { return text(key, lang, values); });
+    var shown = LANGS.map(function (lang) { return codex.label(key, values, lang); });
     if (shown[0] === shown[1]) return document.createTextNode(shown[0]);
     var fragment = document.createDocumentFragment();
     LANGS.forEach(function (lang, i) {
@@ -50,15 +46,17 @@
     return fragment;
   }
 
+  /** A size in megabytes, worded per language. @param {number} bytes @returns {(lang: string) => string} */
   function megabytes(bytes) {
     return function (lang) {
       var mb = Math.max(bytes / 1048576, 0.1);
-      return text("offline_megabytes", lang, {
+      return codex.label("offline_megabytes", {
         n: function () { return mb.toLocaleString(lang, { maximumFractionDigits: 1 }); },
-      });
+      }, lang);
     };
   }
 
+  /** @param {string} tag @param {string} className @param {Node[]} [children] */
   function el(tag, className, children) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -66,8 +64,9 @@
     return node;
   }
 
+  /** @param {string} key @param {() => void} onClick */
   function button(key, onClick) {
-    var node = el("button", "codex-offline__button", [both(key)]);
+    var node = /** @type {HTMLButtonElement} */ (el("button", "codex-offline__button", [both(key)]));
     node.type = "button";
     node.addEventListener("click", onClick);
     return node;
@@ -78,7 +77,7 @@
   function reload() {
     state.reloading = true;
     navigator.serviceWorker.getRegistration().then(function (registration) {
-      if (registration && registration.waiting) state.workbox.messageSkipWaiting(); // "controlling" reloads
+      if (registration && registration.waiting && state.workbox) state.workbox.messageSkipWaiting(); // "controlling" reloads
       else location.reload(); // another tab already let the new version take over
     }, function () { location.reload(); });
   }
@@ -107,10 +106,20 @@
     });
   }
 
+  /**
+   * @typedef {{automatic: boolean, kept: boolean, files: number, bytes: number}} GameInfo  sw.js's CODEX_GAMES
+   * @typedef {{ok?: boolean, error?: string, games?: Record<string, GameInfo>}} Answer  the service worker's answer
+   * @param {{type: string, game?: string}} message
+   * @returns {Promise<Answer>}
+   */
   function ask(message) {
-    return controlled().then(function (worker) { return state.module.messageSW(worker, message); });
+    return controlled().then(function (worker) {
+      if (!state.module || !worker) throw new Error("no service worker controls this page");
+      return state.module.messageSW(worker, message);
+    });
   }
 
+  /** @param {HTMLElement} box @param {string} game @param {GameInfo | null} info */
   function renderGame(box, game, info) {
     while (box.firstChild) box.removeChild(box.firstChild);
     if (!info) { box.hidden = true; return; }
@@ -131,12 +140,14 @@
     box.appendChild(el("p", "codex-offline__note", [both("offline_keep_note", { size: megabytes(info.bytes) })]));
   }
 
+  /** @param {HTMLElement} box @param {string} game */
   function keepGame(box, game) {
     while (box.firstChild) box.removeChild(box.firstChild);
     box.dataset.state = "saving";
     var status = el("p", "codex-offline__status", [both("offline_saving", { done: n(0), total: n(0) })]);
     status.setAttribute("role", "status");
     box.appendChild(status);
+    /** @param {MessageEvent} event */
     function onProgress(event) {
       var data = event.data || {};
       if (data.type !== "CODEX_PROGRESS" || data.game !== game) return;
@@ -154,10 +165,12 @@
     });
   }
 
+  /** A number, worded per language. @param {number} number @returns {(lang: string) => string} */
   function n(number) {
     return function (lang) { return Number(number).toLocaleString(lang); };
   }
 
+  /** @param {HTMLElement} box @param {string} game @param {string} error */
   function failed(box, game, error) {
     while (box.firstChild) box.removeChild(box.firstChild);
     box.dataset.state = "failed";
@@ -167,6 +180,7 @@
     box.appendChild(button("offline_keep", function () { keepGame(box, game); }));
   }
 
+  /** @param {HTMLElement} box @param {string} game */
   function refreshGame(box, game) {
     return ask({ type: "CODEX_GAMES" }).then(function (answer) {
       renderGame(box, game, answer && answer.games ? answer.games[game] : null);
@@ -174,15 +188,15 @@
   }
 
   function mountGame() {
-    var box = document.querySelector("[data-codex-offline-game]");
+    var box = /** @type {HTMLElement | null} */ (document.querySelector("[data-codex-offline-game]"));
     if (!box || box.dataset.codexMounted) return;
     box.dataset.codexMounted = "1";
-    refreshGame(box, box.getAttribute("data-codex-offline-game"));
+    refreshGame(box, box.getAttribute("data-codex-offline-game") || "");
   }
 
   // --- registration -------------------------------------------------------------------------------------------
 
-  import(WORKBOX_WINDOW).then(function (module) {
+  /** @type {Promise<typeof import("workbox-window")>} */ (import(WORKBOX_WINDOW)).then(function (module) {
     state.module = module;
     var wb = (state.workbox = new module.Workbox(WORKER));
     wb.addEventListener("waiting", showUpdate);
@@ -192,11 +206,7 @@
       else showUpdate();
     });
     wb.register().catch(function () { /* offline: the update check failed; the installed worker keeps serving */ });
-    if (window.document$ && typeof window.document$.subscribe === "function") {
-      window.document$.subscribe(mountGame); // Material: the first page and every instant navigation
-    } else {
-      mountGame();
-    }
+    codex.onPage(mountGame); // Material: the first page and every instant navigation
   }, function (error) {
     console.warn("offline reading is not available:", error);
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // The resolver's Python side: a module Web Worker that boots the self-hosted Pyodide,
 // installs the site's `codex` wheel and loads every game's index, then answers requests.
 //
@@ -66,12 +67,17 @@ class LabelledError extends Error {
   }
 }
 
+/** What went wrong, as text: an Error's message, else the thrown value itself. @param {unknown} err */
+function messageOf(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
 async function fetchOk(url) {
   let response;
   try {
     response = await fetch(url);
   } catch (err) {
-    throw new LabelledError("linker_error_fetch", { url, reason: "—" }, err && err.message);
+    throw new LabelledError("linker_error_fetch", { url, reason: "—" }, messageOf(err));
   }
   if (!response.ok) throw new LabelledError("linker_error_fetch", { url, reason: `HTTP ${response.status}` });
   return response;
@@ -116,7 +122,7 @@ async function start(options) {
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href));
   } catch (err) {
-    throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: err && err.message ? err.message : String(err) });
+    throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: messageOf(err) });
   }
   mark("pyodide_module");
   const python = { loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl: manifest.site_url };
@@ -249,7 +255,7 @@ async function forgetSnapshots(key, andKey) {
 }
 
 function pythonError(err) {
-  const text = String((err && err.message) || err);
+  const text = messageOf(err);
   // A PythonError's message is the whole traceback: the reader needs its last line.
   const lines = text.trim().split("\n");
   return lines[lines.length - 1] || text;
@@ -285,7 +291,7 @@ self.onmessage = async (event) => {
   try {
     self.postMessage({ id, ...JSON.parse(handle(JSON.stringify(request))) });
   } catch (err) {
-    if (marks.boot === "fast" && /ModuleNotFoundError/.test(String(err && err.message))) {
+    if (marks.boot === "fast" && /ModuleNotFoundError/.test(messageOf(err))) {
       // A standard module the build did not foresee (codex.stdlib lists them by running the linker): start
       // again with Pyodide's whole standard library and answer from there.
       console.warn(`codex linker: the fast start lacks a module (${pythonError(err)}); starting the ordinary way`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The resolver widget (/resolver/): paste a forum post, get it back with every glossary term linked.
 //
 // A classic script included on every page (mkdocs.yml extra_javascript); it does nothing unless the
@@ -7,42 +8,42 @@
 (function () {
   "use strict";
 
-  if (window.__codexResolver) return; // the script was included twice: the first copy does the work
+  var codex = window.codex; // codex-common.js, in the head
+  if (codex.resolver) return; // the script was included twice: the first copy does the work
 
-  // This file lives at <site>/assets/javascripts/resolver.js: every other URL is resolved from it,
-  // which holds under instant navigation and with the site served from a subpath.
-  var script =
-    document.currentScript || document.querySelector('script[src*="assets/javascripts/resolver.js"]');
-  var SCRIPT_URL = script && script.src
-    ? script.src
-    : new URL("assets/javascripts/resolver.js", window.__md_scope || document.baseURI).href;
   var URLS = {
-    worker: new URL("resolver-worker.js", SCRIPT_URL).href,
-    manifest: new URL("../codex/manifest.json", SCRIPT_URL).href,
+    worker: codex.siteFile("assets/javascripts/resolver-worker.js"),
+    manifest: codex.siteFile("assets/codex/manifest.json"),
   };
 
   var DEBOUNCE_MS = 150;
   var AUTO = "auto"; // the game is detected from the text (codex.api: the answer says which)
   var REQUEST_TIMEOUT_MS = 8000; // a request unanswered this long means the worker is stuck or gone: restart it
   // Every message comes from hooks/codex/labels.py (linker_*), in the reader's language: window.codexLabels.
-  function t(key, params) {
-    var labels = window.codexLabels || {};
-    var lang = document.documentElement.getAttribute("data-codex-lang") || "en";
-    var text = (labels[key] && (labels[key][lang] || labels[key].en)) || key;
-    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(String(params[name])); });
-    return text;
-  }
-
-  // A name in the reader's language ({en, ru}: a game's, say).
-  function inLanguage(names, fallback) {
-    var lang = document.documentElement.getAttribute("data-codex-lang") || "en";
-    return (names && (names[lang] || names.en || names.ru)) || fallback;
-  }
+  var t = codex.label;
+  var inLanguage = codex.inLanguage;
   var FORMATS = ["markdown", "bbcode", "html"];
   var STORE = { format: "codex-resolver-format" }; // the game is not remembered: the selector starts at Auto
 
   // --- one worker per tab ---------------------------------------------------------------
 
+  /**
+   * @typedef {{id: string, name: CodexLabel}} Game
+   * @typedef {{result: any, game: string | null}} Answer  the worker's JSON answer (codex.api.Codex.handle)
+   * @typedef {{resolve: (answer: Answer) => void, reject: (error: Error) => void,
+   *            timer: ReturnType<typeof setTimeout> | null}} Pending
+   * @typedef {{alive: () => boolean, onState: () => void}} Widget
+   * @typedef {{en?: string[], ru?: string[]}} Chain  a trait's chain of reasons, by name in each language
+   * @typedef {{term: string, url?: string, name?: string, name_ru?: string}} Term  a term in an answer
+   * @typedef {Term & {parameter?: string | number | null, score: number}} Candidate  a lookup's answer
+   * @typedef {Term & {because?: string[], because_names?: Chain}} Trait  a trait, given or implied
+   * @typedef {Trait & {cancelled_by: string, cancelled_by_name?: {en: string, ru: string}}} Cancelled
+   * @typedef {{traits: Trait[], cancelled: Cancelled[], unknown: string[]}} Traits  a traits answer
+   * @typedef {{worker: Worker | null, phase: string, message: string, games: Game[] | null, nextId: number,
+   *            pending: Map<number, Pending>, widgets: Set<Widget>, manifest: Promise<{games: Game[]}> | null,
+   *            marks?: Record<string, number | string> | null, snapshot?: number, error?: string}} State
+   */
+  /** @type {State} */
   var state = {
     worker: null,
     phase: "idle", // idle | loading | ready | failed
@@ -54,7 +55,7 @@
     manifest: null, // Promise of the manifest, fetched by the page to fill the game list early
   };
   var api = { urls: URLS, state: state, request: request, ask: ask, timeoutMs: REQUEST_TIMEOUT_MS, restarts: 0 };
-  window.__codexResolver = api;
+  codex.resolver = api;
 
   function notify() {
     state.widgets.forEach(function (widget) {
@@ -63,6 +64,7 @@
     });
   }
 
+  /** @param {string} message */
   function fail(message) {
     state.phase = "failed";
     state.message = message;
@@ -94,12 +96,13 @@
     }
     state.phase = "loading";
     state.message = t("linker_starting");
+    /** @type {Worker} */
     var worker;
     state.marks = null;
     try {
       worker = new Worker(URLS.worker, { type: "module", name: "codex-resolver" });
     } catch (err) {
-      fail(t("linker_error_worker_start", { message: err && err.message ? err.message : err }));
+      fail(t("linker_error_worker_start", { message: err instanceof Error ? err.message : String(err) }));
       return;
     }
     state.worker = worker;
@@ -122,9 +125,9 @@
       } else if (msg.type === "failed") {
         fail(t("linker_error_loading", { message: msg.key ? t(msg.key, msg.params) : msg.error }));
       } else if (msg.id !== undefined && state.pending.has(msg.id)) {
-        var p = state.pending.get(msg.id);
+        var p = /** @type {Pending} */ (state.pending.get(msg.id));
         state.pending.delete(msg.id);
-        clearTimeout(p.timer);
+        if (p.timer !== null) clearTimeout(p.timer);
         if ("error" in msg) p.reject(new Error(msg.error));
         else p.resolve({ result: msg.result, game: msg.game });
       }
@@ -145,12 +148,13 @@
 
   // A crash or a stuck request after start-up: the error is shown, pending requests fail with it, and a fresh
   // worker boots (the widgets re-run their requests when it is ready).
+  /** @param {string} reason */
   function restart(reason) {
     var message = t("linker_worker_failed", { reason: reason });
     var old = state.worker;
     state.worker = null;
     if (old) old.terminate();
-    state.pending.forEach(function (p) { clearTimeout(p.timer); p.reject(new Error(message)); });
+    state.pending.forEach(function (p) { if (p.timer !== null) clearTimeout(p.timer); p.reject(new Error(message)); });
     state.pending.clear();
     state.phase = "idle";
     state.error = message;
@@ -161,6 +165,7 @@
   }
 
   // {result, game} of one request; rejected with a message on an error, a crash or a timeout.
+  /** @param {string} op @param {Record<string, unknown>} payload @returns {Promise<Answer>} */
   function ask(op, payload) {
     return new Promise(function (resolve, reject) {
       if (!state.worker || state.phase === "failed") {
@@ -169,6 +174,7 @@
       }
       var id = ++state.nextId;
       var worker = state.worker;
+      /** @type {Pending} */
       var pending = { resolve: resolve, reject: reject, timer: null };
       if (state.phase === "ready") {
         pending.timer = setTimeout(function () {
@@ -182,23 +188,30 @@
     });
   }
 
+  /** @param {string} op @param {Record<string, unknown>} payload */
   function request(op, payload) {
     return ask(op, payload).then(function (answer) { return answer.result; });
   }
 
   function manifest() {
-    if (!state.manifest) {
-      state.manifest = fetch(URLS.manifest).then(function (r) {
+    var saved = state.manifest;
+    if (!saved) {
+      saved = state.manifest = fetch(URLS.manifest).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
         return r.json();
       });
-      state.manifest.catch(function () { state.manifest = null; });
+      saved.catch(function () { state.manifest = null; });
     }
-    return state.manifest;
+    return saved;
   }
 
   // --- small DOM helpers (text only: nothing but Python's HTML output goes through innerHTML) ----
 
+  /**
+   * @param {string} tag
+   * @param {Record<string, string> | null} [attrs] attributes; "text" is the text, "className" the class
+   * @param {Array<Node | string | null | undefined>} [children]
+   */
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     if (attrs) Object.keys(attrs).forEach(function (k) {
@@ -214,12 +227,15 @@
     return node;
   }
 
+  /** @param {Node} node */
   function clear(node) {
     while (node.firstChild) node.removeChild(node.firstChild);
   }
 
+  /** @param {() => void} fn @param {number} ms */
   function debounce(fn, ms) {
-    var timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    var timer;
     var wrapped = function () {
       clearTimeout(timer);
       timer = setTimeout(fn, ms);
@@ -231,45 +247,51 @@
     return wrapped;
   }
 
+  /** @param {string} key */
   function stored(key) {
     try { return window.localStorage.getItem(key); } catch (e) { return null; }
   }
 
+  /** @param {string} key @param {string} value */
   function store(key, value) {
     try { window.localStorage.setItem(key, value); } catch (e) { /* private mode: fine */ }
   }
 
+  /** @param {Term} item */
   function termName(item) {  // the reader's language first: "Эгида (Aegis X)" / "Aegis X (Эгида)"
-    var first = inLanguage({ en: item.name, ru: item.name_ru }), second = first === item.name ? item.name_ru : item.name;
+    var first = inLanguage({ en: item.name, ru: item.name_ru }, undefined), second = first === item.name ? item.name_ru : item.name;
     return first && second && first !== second ? first + " (" + second + ")" : first || second || item.term;
   }
 
+  /** @param {Term} item @param {string} [text] */
   function termLink(item, text) {
-    return el("a", { href: item.url, className: "resolver-term", title: item.term }, [text || termName(item)]);
+    return el("a", { href: item.url || "", className: "resolver-term", title: item.term }, [text || termName(item)]);
   }
 
   // --- the widget -----------------------------------------------------------------------
 
+  /** @param {HTMLTextAreaElement} input */
   function mount(input) {
     if (input.dataset.resolverMounted) return;
     input.dataset.resolverMounted = "1";
 
+    /** @param {string} id */
     function $(id) { return document.getElementById(id); }
     var ui = {
-      root: input.closest(".resolver") || input.parentNode,
+      root: /** @type {HTMLElement | null} */ (input.closest(".resolver")) || input.parentElement,
       input: input,
-      game: $("resolver-game"),
-      format: $("resolver-format"),
-      every: $("resolver-every"),
-      output: $("resolver-output"),
-      copy: $("resolver-copy"),
+      game: /** @type {HTMLSelectElement | null} */ ($("resolver-game")),
+      format: /** @type {HTMLSelectElement | null} */ ($("resolver-format")),
+      every: /** @type {HTMLInputElement | null} */ ($("resolver-every")),
+      output: /** @type {HTMLTextAreaElement | null} */ ($("resolver-output")),
+      copy: /** @type {HTMLButtonElement | null} */ ($("resolver-copy")),
       preview: $("resolver-preview"),
       status: $("resolver-status"),
       label: $("resolver-status-label"),
       error: $("resolver-error"),
-      lookup: $("resolver-lookup"),
+      lookup: /** @type {HTMLInputElement | null} */ ($("resolver-lookup")),
       lookupResults: $("resolver-lookup-results"),
-      traits: $("resolver-traits"),
+      traits: /** @type {HTMLInputElement | HTMLTextAreaElement | null} */ ($("resolver-traits")),
       traitsResults: $("resolver-traits-results"),
     };
     var seq = { link: 0, lookup: 0, traits: 0 };
@@ -279,8 +301,10 @@
       onState: onState,
     };
 
+    /** @type {string | null} */
     var detected = null; // the game auto-detection found in the post
 
+    /** @param {string} phase @param {string} message */
     function setStatus(phase, message) {
       if (ui.root && ui.root.dataset) ui.root.dataset.state = phase;
       if (ui.status) ui.status.textContent = phase === "ready" ? t("linker_ready") : message;  // machines: #resolver[data-state]
@@ -295,6 +319,7 @@
       [ui.output, ui.copy].forEach(function (node) { if (node) node.toggleAttribute("aria-busy", busy); });
     }
 
+    /** @param {string} id */
     function gameName(id) {
       var games = state.games || [];
       for (var i = 0; i < games.length; i++) {
@@ -303,6 +328,7 @@
       return id;
     }
 
+    /** @param {string | null} game */
     function showDetected(game) {
       detected = game || null;
       var option = ui.game && ui.game.querySelector('option[value="' + AUTO + '"]');
@@ -312,18 +338,20 @@
       if (ui.root && ui.root.dataset) ui.root.dataset.detected = game || "";
     }
 
+    /** @param {Game[] | null} games */
     function fillGames(games) {
       if (!ui.game || !games || !games.length) return;
-      var known = Array.prototype.map.call(ui.game.options, function (o) { return o.value; }).join("\n");
+      const select = ui.game;
+      var known = Array.prototype.map.call(select.options, function (o) { return o.value; }).join("\n");
       if (known === [AUTO].concat(games.map(function (g) { return g.id; })).join("\n")) return;
-      var wanted = new URLSearchParams(window.location.search).get("game") || ui.game.value || AUTO;
-      clear(ui.game);
-      ui.game.appendChild(el("option", { value: AUTO, text: t("linker_auto") }));
+      var wanted = new URLSearchParams(window.location.search).get("game") || select.value || AUTO;
+      clear(select);
+      select.appendChild(el("option", { value: AUTO, text: t("linker_auto") }));
       games.forEach(function (g) {
-        ui.game.appendChild(el("option", { value: g.id, text: inLanguage(g.name, g.id) }));
+        select.appendChild(el("option", { value: g.id, text: inLanguage(g.name, g.id) }));
       });
-      ui.game.value = games.some(function (g) { return g.id === wanted; }) ? wanted : AUTO;
-      ui.game.disabled = false;
+      select.value = games.some(function (g) { return g.id === wanted; }) ? wanted : AUTO;
+      select.disabled = false;
     }
 
     function onState() {
@@ -334,6 +362,7 @@
       }
     }
 
+    /** @param {string} message */
     function showError(message) {
       if (ui.error) {
         ui.error.textContent = message || "";
@@ -349,6 +378,7 @@
       return FORMATS.indexOf(f) >= 0 ? f : "markdown";
     }
 
+    /** @param {string} text @param {string} html */
     function setOutput(text, html) {
       if (ui.output) {
         // Both the text content (the textarea's default value) and the live value: either one
@@ -392,19 +422,20 @@
     }
 
     function runLookup() {
-      if (!ui.lookup || !ui.lookupResults || state.phase !== "ready" || !game()) return;
+      const results = ui.lookupResults;
+      if (!ui.lookup || !results || state.phase !== "ready" || !game()) return;
       var query = ui.lookup.value.trim();
       var mine = ++seq.lookup;
-      if (!query) { clear(ui.lookupResults); return; }
+      if (!query) { clear(results); return; }
       request("lookup", { game: toolGame(), query: query, limit: 10 }).then(function (found) {
         if (mine !== seq.lookup) return;
-        clear(ui.lookupResults);
+        clear(results);
         if (!found.length) {
-          ui.lookupResults.appendChild(el("p", { className: "resolver-empty", text: t("linker_nothing_found") }));
+          results.appendChild(el("p", { className: "resolver-empty", text: t("linker_nothing_found") }));
           return;
         }
         var list = el("ol", { className: "resolver-candidates" });
-        found.forEach(function (c) {
+        /** @type {Candidate[]} */ (found).forEach(function (c) {
           list.appendChild(el("li", null, [
             termLink(c, termName(c)),
             c.parameter !== null && c.parameter !== undefined && c.parameter !== ""
@@ -412,45 +443,49 @@
             el("span", { className: "resolver-score", title: t("linker_score"), text: Number(c.score).toFixed(2) }),
           ]));
         });
-        ui.lookupResults.appendChild(list);
+        results.appendChild(list);
       }, function (err) {
         if (mine !== seq.lookup) return;
-        clear(ui.lookupResults);
-        ui.lookupResults.appendChild(el("p", { className: "resolver-error", text: t("linker_error", { message: err.message }) }));
+        clear(results);
+        results.appendChild(el("p", { className: "resolver-error", text: t("linker_error", { message: err.message }) }));
       });
     }
 
     function runTraits() {
-      if (!ui.traits || !ui.traitsResults || state.phase !== "ready" || !game()) return;
+      const results = ui.traitsResults;
+      if (!ui.traits || !results || state.phase !== "ready" || !game()) return;
       var given = ui.traits.value.split(/[,;\n]/).map(function (s) { return s.trim(); }).filter(Boolean);
       var mine = ++seq.traits;
-      if (!given.length) { clear(ui.traitsResults); return; }
+      if (!given.length) { clear(results); return; }
       request("traits", { game: toolGame(), traits: given }).then(function (res) {
         if (mine !== seq.traits) return;
-        clear(ui.traitsResults);
-        renderTraits(res);
+        clear(results);
+        renderTraits(results, res);
       }, function (err) {
         if (mine !== seq.traits) return;
-        clear(ui.traitsResults);
-        ui.traitsResults.appendChild(el("p", { className: "resolver-error", text: t("linker_error", { message: err.message }) }));
+        clear(results);
+        results.appendChild(el("p", { className: "resolver-error", text: t("linker_error", { message: err.message }) }));
       });
     }
 
+    /** @param {Trait} item */
     function chain(item) {
-      var names = item.because_names ? inLanguage(item.because_names, item.because) : item.because || [];
+      var names = (item.because_names ? inLanguage(item.because_names, item.because) : item.because) || [];
       return names.join(" → ");
     }
 
     // One side of a cancelled pair: its link and, when it was implied rather than given, its chain.
+    /** @param {Cancelled} c */
     function cancelledPart(c) {
       var ru = ((c.because_names && c.because_names.ru) || []).slice(-1)[0];
+      /** @type {Array<Node | string>} */
       var part = [termLink(c, termName({ term: c.term, name: c.name, name_ru: ru }))];
       if ((c.because || []).length > 1) part.push(el("span", { className: "resolver-chain", text: chain(c) }));
       return part;
     }
 
-    function renderTraits(res) {
-      var out = ui.traitsResults;
+    /** @param {HTMLElement} out @param {Traits} res */
+    function renderTraits(out, res) {
       if (res.traits.length) {
         out.appendChild(el("p", { className: "resolver-subhead", text: t("linker_traits_found") }));
         var list = el("ul", { className: "resolver-traits-list" });
@@ -466,6 +501,7 @@
       if (res.cancelled.length) {
         out.appendChild(el("p", { className: "resolver-subhead", text: t("linker_cancel_each_other") }));
         var pairs = el("ul", { className: "resolver-cancelled" });
+        /** @type {Record<string, boolean>} */
         var seen = {};
         res.cancelled.forEach(function (c) {
           var key = [c.term, c.cancelled_by].sort().join("|");
@@ -474,7 +510,8 @@
           var other = res.cancelled.filter(function (o) { return o.term === c.cancelled_by && o.cancelled_by === c.term; })[0];
           pairs.appendChild(el("li", null, cancelledPart(c).concat([" ✕ "], other ? cancelledPart(other) : [
             el("span", { text: c.cancelled_by_name
-              ? termName({ name: c.cancelled_by_name.en, name_ru: c.cancelled_by_name.ru }) : c.cancelled_by }),
+              ? termName({ term: c.cancelled_by, name: c.cancelled_by_name.en, name_ru: c.cancelled_by_name.ru })
+              : c.cancelled_by }),
           ])));
         });
         out.appendChild(pairs);
@@ -501,35 +538,27 @@
     if (ui.game) ui.game.addEventListener("change", function () {
       linkSoon.now(); lookupSoon.now(); traitsSoon.now();
     });
-    if (ui.format) {
+    const formatSelect = ui.format;
+    if (formatSelect) {
       var savedFormat = stored(STORE.format);
-      if (FORMATS.indexOf(savedFormat) >= 0) ui.format.value = savedFormat;
-      ui.format.addEventListener("change", function () { store(STORE.format, ui.format.value); linkSoon.now(); });
+      if (savedFormat !== null && FORMATS.indexOf(savedFormat) >= 0) formatSelect.value = savedFormat;
+      formatSelect.addEventListener("change", function () { store(STORE.format, formatSelect.value); linkSoon.now(); });
     }
     if (ui.every) ui.every.addEventListener("change", function () { linkSoon.now(); });
     if (ui.lookup) ui.lookup.addEventListener("input", lookupSoon);
     if (ui.traits) ui.traits.addEventListener("input", traitsSoon);
 
-    if (ui.copy) {
-      ui.copy.disabled = true;
-      ui.copy.addEventListener("click", function () {
-        var text = ui.output ? ui.output.value : "";
-        var done = function () {
-          var label = ui.copy.dataset.label || ui.copy.textContent;
-          ui.copy.dataset.label = label;
-          ui.copy.textContent = t("linker_copied");
-          setTimeout(function () { ui.copy.textContent = label; }, 1500);
-        };
-        var fallback = function () {
-          ui.output.focus();
-          ui.output.select();
-          try { if (document.execCommand("copy")) done(); } catch (e) { /* nothing more to try */ }
-        };
-        if (navigator.clipboard && navigator.clipboard.writeText) {
-          navigator.clipboard.writeText(text).then(done, fallback);
-        } else {
-          fallback();
-        }
+    const copyButton = ui.copy;
+    if (copyButton) {
+      copyButton.disabled = true;
+      copyButton.addEventListener("click", function () {
+        codex.copy(ui.output ? ui.output.value : "", ui.output).then(function (copied) {
+          if (!copied) return; // the text stays selected in the box for the reader to copy
+          var label = copyButton.dataset.label || copyButton.textContent || "";
+          copyButton.dataset.label = label;
+          copyButton.textContent = t("linker_copied");
+          setTimeout(function () { copyButton.textContent = label; }, 1500);
+        });
       });
     }
 
@@ -548,6 +577,7 @@
   // Text sent to the linker (the phone's share sheet: the manifest's share_target; the bookmarklet): ?text= fills
   // an empty box, linked once Python is up. With ?reply=<origin> (the bookmarklet), Copy also sends the linked text
   // back to the page that opened the linker; postMessage delivers it only if that page is still of that origin.
+  /** @param {HTMLTextAreaElement} input */
   function prefill(input) {
     var params = new URLSearchParams(window.location.search);
     var shared = [params.get("text"), params.get("url")].filter(Boolean).join("\n");
@@ -557,13 +587,13 @@
     if (!reply || !/^https?:\/\/[^/]+$/.test(reply) || !window.opener || !copy || copy.dataset.reply) return;
     copy.dataset.reply = "1";
     copy.addEventListener("click", function () {
-      var output = document.getElementById("resolver-output");
+      var output = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("resolver-output"));
       try { window.opener.postMessage({ codexLinked: output ? output.value : "" }, reply); } catch (e) { /* closed */ }
     });
   }
 
   function boot() {
-    var input = document.getElementById("resolver-input");
+    var input = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("resolver-input"));
     if (input) { prefill(input); mount(input); }
   }
 
@@ -571,11 +601,5 @@
   // markup): Python boots while the theme's own scripts finish, instead of after them.
   if (document.getElementById("resolver-input")) startWorker();
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(boot); // Material: the first page and every instant navigation
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", boot);
-  } else {
-    boot();
-  }
+  codex.onPage(boot); // Material: the first page and every instant navigation
 })();

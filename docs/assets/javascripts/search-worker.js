@@ -1,3 +1,4 @@
+// @ts-check
 // Rules Codex site search: the engine behind Material for MkDocs' own search box, as a Web Worker speaking
 // Material's worker protocol (page -> worker {type: 0 SETUP, data: search_index.json}, worker -> page
 // {type: 1 READY}, page -> worker {type: 2 QUERY, data: "what the reader typed"}, worker -> page

@@ -1,44 +1,38 @@
+// @ts-check
 // Term pages: the "Share" block copies the page link, a Markdown link or a BBCode link for the definition tab
 // shown (#ru / #en). Every string was made at build time by codex (pages.share_block): nothing is formatted here.
 // Attached through Material's document$, so instant navigation works too; per-block listeners go with the block.
 (function () {
   "use strict";
 
+  var codex = window.codex; // codex-common.js, in the head
+
   function shownLanguage() {
     var tab = document.querySelector('[data-codex-tabs] [role="tab"][aria-selected="true"]');
-    return (tab && tab.getAttribute("lang")) || document.documentElement.getAttribute("data-codex-lang") || "en";
+    return (tab && tab.getAttribute("lang")) || codex.lang();
   }
 
+  /** The block's text of a format in the tab's language. @param {HTMLElement} block @param {string | undefined} format */
   function text(block, format) {
     return block.getAttribute("data-" + format + "-" + shownLanguage()) || "";
   }
 
-  function label(key) {
-    var labels = window.codexLabels || {}, lang = document.documentElement.getAttribute("data-codex-lang") || "en";
-    return (labels[key] && labels[key][lang]) || "";
-  }
-
-  function copy(value, field) {
-    field.value = value;
-    if (navigator.clipboard && window.isSecureContext) {
-      return navigator.clipboard.writeText(value).then(function () { return true; }, function () { field.select(); return false; });
-    }
-    field.select();
-    try { return Promise.resolve(document.execCommand("copy")); } catch (e) { return Promise.resolve(false); }
-  }
-
+  /** @param {HTMLElement} block */
   function mount(block) {
     if (block.dataset.codexMounted) return;
     block.dataset.codexMounted = "1";
-    var field = block.querySelector(".codex-share__text");
+    var field = /** @type {HTMLInputElement} */ (block.querySelector(".codex-share__text"));
     var status = block.querySelector(".codex-share__status");
     block.addEventListener("click", function (event) {
-      var button = event.target.closest("button[data-share]");
+      const button = event.target instanceof Element
+        ? /** @type {HTMLButtonElement | null} */ (event.target.closest("button[data-share]")) : null;
       if (!button) return;
-      copy(text(block, button.dataset.share), field).then(function (done) {
+      var value = text(block, button.dataset.share);
+      field.value = value;
+      codex.copy(value, field).then(function (done) {
         if (!done) return;  // the text stays selected in the field for the reader to copy
         button.classList.add("codex-share__done");
-        if (status) status.textContent = label("share_copied");
+        if (status) status.textContent = codex.label("share_copied");
         setTimeout(function () {
           button.classList.remove("codex-share__done");
           if (status) status.textContent = "";
@@ -48,16 +42,15 @@
     field.value = text(block, "url");
   }
 
-  function mountAll() { document.querySelectorAll(".codex-share").forEach(mount); }
+  function mountAll() { /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".codex-share")).forEach(mount); }
 
   // The field shows the link of the tab shown: one listener for the page's lifetime, not one per navigation.
   document.addEventListener("codex:tabchange", function () {
-    document.querySelectorAll(".codex-share").forEach(function (block) {
-      var field = block.querySelector(".codex-share__text");
+    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".codex-share")).forEach(function (block) {
+      var field = /** @type {HTMLInputElement | null} */ (block.querySelector(".codex-share__text"));
       if (field) field.value = text(block, "url");
     });
   });
 
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountAll);
-  else document.addEventListener("DOMContentLoaded", mountAll);
+  codex.onPage(mountAll);
 })();
