@@ -67,20 +67,29 @@
   // mount (possibly before this script's turn after an instant navigation) and write it back when they close or
   // are torn down, which left the header's logo titled in the build's language. Whatever sets another value, the
   // observer puts the reader's back; a removal (a tooltip showing itself) is left alone.
-  var wanted = new WeakMap();  // element -> {attribute: the reader's value}
+  /** @type {WeakMap<Element, Record<string, string>>} element -> {attribute: the reader's value} */
+  var wanted = new WeakMap();
   var keeper = new MutationObserver(function (records) {
     records.forEach(function (record) {
-      var want = wanted.get(record.target), name = record.attributeName;
+      var el = /** @type {Element} */ (record.target), name = record.attributeName;
+      var want = wanted.get(el);
       if (!want || !name || !Object.prototype.hasOwnProperty.call(want, name)) return;
-      var now = record.target.getAttribute(name);
-      if (now !== null && now !== want[name]) record.target.setAttribute(name, want[name]);
+      var now = el.getAttribute(name);
+      if (now !== null && now !== want[name]) el.setAttribute(name, want[name]);
     });
   });
 
+  /**
+   * Set an attribute to the reader's value and keep it there.
+   * @param {Element} el
+   * @param {string} name
+   * @param {string} value
+   */
   function keepAttribute(el, name, value) {
     var want = wanted.get(el);
     if (!want) {
-      wanted.set(el, want = {});
+      want = {};
+      wanted.set(el, want);
       keeper.observe(el, { attributes: true });
     }
     want[name] = value;
