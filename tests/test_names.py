@@ -158,7 +158,7 @@ def test_search_marks_names_not_aliases_as_the_terms_own(glossary):
 
 @pytest.mark.xfail(strict=True, reason="the matcher takes the first trie node a word's keys reach, not the best "
                    "ranked entry across them: 'Ward' (a name) links Amulet, whose alias 'Wards' is another form of "
-                   "it; resolve.py is being rewritten on the linker branch (issue 23)")
+                   "it (a known limit of resolve.py, left for a later round: issue 23)")
 @pytest.mark.parametrize("text", ["a Ward here", "Оберег"])
 def test_a_name_wins_over_another_terms_alias_in_another_form(codex, text):
     assert [m["term"] for m in codex.mentions("gamma", text)] == ["ward"]
