@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,25 @@ def skip_unless_ci(reason: str) -> None:
     if in_ci():
         pytest.fail(f"{reason} (in CI everything `make test` installs must be there)")
     pytest.skip(reason)
+
+
+GLOSSARY_FIXTURE = ROOT / "tests" / "fixtures" / "glossary"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of the fixture glossary laid out like the project (root/glossary/*.yml), for a test to edit."""
+    shutil.copytree(GLOSSARY_FIXTURE, tmp_path / "glossary")
+    return tmp_path
+
+
+def with_block(project: Path, block: str) -> list[str]:
+    """The validator's messages once `block` stands in the fixture game alpha's header (before its terms)."""
+    from codex.check import collect
+
+    path = project / "glossary" / "alpha.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("terms:\n", block + "terms:\n", 1), encoding="utf-8")
+    return [str(p) for p in collect(project / "glossary", project)[1]]
 
 
 @pytest.fixture(scope="session")

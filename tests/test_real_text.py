@@ -2,14 +2,12 @@
 per rule, and the glossary's `titles:` and `cards:` blocks through the validator."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from codex.check import collect
+from conftest import with_block
 
-FIXTURE = Path(__file__).parent / "fixtures" / "glossary"
 
 
 def found(codex_api, game, text):
@@ -63,18 +61,6 @@ def test_a_one_word_card_counts_only_capitalised(codex_api):
 
 
 # --- the glossary blocks ------------------------------------------------------------------------
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    shutil.copytree(FIXTURE, tmp_path / "glossary")
-    return tmp_path
-
-
-def with_block(project: Path, block: str) -> list[str]:
-    path = project / "glossary" / "alpha.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace("terms:\n", block + "terms:\n", 1), encoding="utf-8")
-    return [str(p) for p in collect(project / "glossary", project)[1]]
 
 
 def test_valid_titles_and_cards_reach_the_index(project):

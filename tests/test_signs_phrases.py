@@ -1,14 +1,11 @@
 """Signed parameters ("Armor +/- X" takes only a signed number) and the glossary's `not_mentions:` phrases."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
 import pytest
 
-from codex.check import collect
+from conftest import with_block
 
-FIXTURE = Path(__file__).parent / "fixtures" / "glossary"
 
 
 def found(codex_api, game, text):
@@ -79,18 +76,6 @@ def test_the_sites_cross_links_follow_the_phrases(glossary):
 
 
 # --- the validator --------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    shutil.copytree(FIXTURE, tmp_path / "glossary")
-    return tmp_path
-
-
-def with_block(project: Path, block: str) -> list[str]:
-    path = project / "glossary" / "alpha.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace("terms:\n", block + "terms:\n", 1), encoding="utf-8")
-    return [str(p) for p in collect(project / "glossary", project)[1]]
 
 
 def test_a_valid_block_passes_and_reaches_the_index(project):
