@@ -8,8 +8,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import os
 import shutil
 import socket
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -45,6 +47,19 @@ def copy_project(dest: Path, glossary: Path | None = None, home: str | None = No
     if home is not None:
         (dest / "docs" / "index.md").write_text(home, encoding="utf-8")
     return dest
+
+
+def build_site(base: Path, site_url: str | None = None, *, pdf: bool = False, timeout: int = 600) -> Path:
+    """`mkdocs build --strict` of a project copy, its site at `site_url` when given (PDFs only when asked): site/."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if not pdf:
+        env["CODEX_PDF"] = "false"
+    if site_url is not None:
+        env["SITE_URL"] = site_url
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=base, env=env,
+                            capture_output=True, text=True, timeout=timeout)
+    assert result.returncode == 0, result.stderr
+    return base / "site"
 
 
 def free_port() -> int:

@@ -3,14 +3,11 @@ forum page on another with a strict CSP that names only the site's origin. Hover
 show the right card; Escape and a tap outside close it; nothing violates the CSP; one data file per game."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from project import copy_project, free_port, serve
+from project import build_site, copy_project, free_port, serve
 from site_server import SiteServer
 
 pytestmark = pytest.mark.slow
@@ -49,10 +46,7 @@ def origins(tmp_path_factory):
     port = free_port()
     site_url = f"http://127.0.0.1:{port}/"
     base = copy_project(tmp_path_factory.mktemp("embed"))
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "CODEX_PDF": "false", "SITE_URL": site_url}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=base, env=env,
-                            capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
+    build_site(base, site_url)
     forum = tmp_path_factory.mktemp("forum")
     (forum / "forum.css").write_text(FORUM_CSS, encoding="utf-8")
     (forum / "index.html").write_text(forum_html(site_url, "en", [

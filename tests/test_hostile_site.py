@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from conftest import copy_project
+from project import build_site, copy_project
 
 HOSTILE_DIR = Path(__file__).parent / "fixtures" / "hostile"
 
@@ -49,11 +46,7 @@ def live_markup(html: str) -> list[str]:
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory) -> Path:
     base = copy_project(tmp_path_factory.mktemp("hostile"), HOSTILE_DIR, home="# Home\n\n<!-- codex:games -->\n")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=base, env=env,
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    return base / "site"
+    return build_site(base, pdf=True, timeout=300)
 
 
 def test_no_page_carries_raw_markup_from_the_glossary(hostile_site):

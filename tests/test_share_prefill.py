@@ -4,15 +4,13 @@ box's text there and gets the linked text back on Copy; the /embed/ page's live 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import quote, unquote
 
 import pytest
 from playwright.sync_api import expect
 
-from project import copy_project, free_port, serve
+from project import build_site, copy_project, free_port, serve
 from site_server import SiteServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -32,10 +30,7 @@ def site(tmp_path_factory):
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     base = copy_project(tmp_path_factory.mktemp("share"))
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "CODEX_PDF": "false", "SITE_URL": url}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=base, env=env,
-                            capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
+    build_site(base, url)
     with SiteServer(base / "site", port) as server:
         assert server.url == url
         yield url

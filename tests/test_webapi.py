@@ -5,17 +5,14 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import unquote
 
 import jsonschema
 import pytest
 
-from project import copy_project
+from project import build_site, copy_project
 from site_server import parse_headers
 
 SITE_URL = "https://codex.example/"  # the canonical address the API's URLs are built from
@@ -24,12 +21,7 @@ EMBED_BUDGET = 8 * 1024  # gzip bytes: the one script every host page loads
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    base = copy_project(tmp_path_factory.mktemp("webapi"))
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "CODEX_PDF": "false", "SITE_URL": SITE_URL}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=base, env=env,
-                            capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
-    return base / "site"
+    return build_site(copy_project(tmp_path_factory.mktemp("webapi")), SITE_URL)
 
 
 @pytest.fixture(scope="module")
