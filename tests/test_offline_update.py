@@ -227,6 +227,17 @@ def test_the_app_works_under_a_sub_path(builds, tmp_path):
             context.close()
 
 
+def registrations(page) -> int | None:
+    """The page's service-worker registrations; None while the retiring worker reloads the page under the question
+    (its execution context destroyed mid-call), the very change the caller is waiting for."""
+    try:
+        return page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length")
+    except playwright_sync.Error as error:
+        if "Execution context was destroyed" not in str(error):
+            raise
+        return None
+
+
 def test_mkdocs_serve_is_no_app_and_removes_a_worker_an_earlier_build_left(builds, tmp_path):
     """While pages are edited under `mkdocs serve` a worker would show saved copies: serve links no manifest,
     registers nothing, and its sw.js retires a worker a real build installed on the same address."""
@@ -266,8 +277,7 @@ def test_mkdocs_serve_is_no_app_and_removes_a_worker_an_earlier_build_left(build
             assert "unregister" in worker and "precache" not in worker
             page.goto(url + "keyforge/")  # the old worker answers, the browser checks sw.js: the retired one
             deadline = time.time() + 60
-            while time.time() < deadline and page.evaluate(
-                    "async () => (await navigator.serviceWorker.getRegistrations()).length"):
+            while time.time() < deadline and registrations(page) != 0:
                 time.sleep(0.5)
             page.goto(url + "keyforge/")
             assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
