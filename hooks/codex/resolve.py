@@ -10,7 +10,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from . import forms
-from .index import CARD, KEYWORD, NOT_TERMS, TITLE, Index, rank
+from .index import CARD, KEYWORD, NOT_TERMS, TITLE, Accept, Index, rank
 from .markup import Spans, merge, protected
 
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
@@ -128,14 +128,14 @@ class Resolver:
         return merge(spans + named) if named else spans
 
     # --- matching -----------------------------------------------------------------------
-    def _match(self, parts: list[str], k: int, start: int) -> tuple[int, int, list[Any], tuple[str, ...]] | None:
+    def _match(self, parts: list[str], k: int, start: int) -> tuple[int, int, list[Accept], tuple[str, ...]] | None:
         """The longest name starting at word parts[k] (at offset `start`): (end, next word index, accept entries,
         parameters), or None. parts alternates gaps and words: parts[k + 1] is the gap after word k."""
         return self._walk(parts, k, start)[0]
 
-    def _walk(self, parts: list[str], k: int, start: int) -> tuple[tuple[int, int, list[Any], tuple[str, ...]] | None, int]:
+    def _walk(self, parts: list[str], k: int, start: int) -> tuple[tuple[int, int, list[Accept], tuple[str, ...]] | None, int]:
         """_match, and the index of the last part the walk looked at."""
-        best: tuple[int, int, list[Any], tuple[str, ...]] | None = None
+        best: tuple[int, int, list[Accept], tuple[str, ...]] | None = None
         examined = k
         first = parts[k]
         info = self._word_cache.get(first) or self._word(first)
@@ -147,9 +147,9 @@ class Resolver:
             node, j, end, params, had_number = stack.pop()
             accept = node.get("a")
             if accept:
-                entries = [e for e in accept if had_number or not e[4]]
+                entries = [e for e in accept if had_number or not e.needs_number]
                 # an ordinary word in lower case ("move") only when nothing else fits: _segment decides by context
-                entries = [e for e in entries if not e[3] or first_upper] or entries
+                entries = [e for e in entries if not e.ordinary or first_upper] or entries
                 if entries and (best is None or end > best[0]):
                     best = (end, j + 2, entries, params)
             children = node.get("c")
@@ -195,7 +195,7 @@ class Resolver:
                         stack.append((child, j + 2, token_end, params + (token,), had_number))
         return best, examined
 
-    def _rank(self, entries: list[Any], first_upper: bool) -> list[Any]:
+    def _rank(self, entries: list[Accept], first_upper: bool) -> list[Accept]:
         """Best fit first (see index.rank): "Melee Attack" vs "melee attack" goes by capitalisation."""
         return sorted(entries, key=lambda e: rank(e, first_upper))
 
@@ -319,8 +319,8 @@ class Resolver:
         if best is not None:
             end, next_k, entries, params = best
             entry = min(entries, key=lambda e: rank(e, upper)) if len(entries) > 1 else entries[0]
-            result = (end - start, next_k - k, entry[0], " ".join(params) if params else None,
-                      bool(entry[3]) and not upper, bool(entry[3]))
+            result = (end - start, next_k - k, entry.term, " ".join(params) if params else None,
+                      entry.ordinary and not upper, entry.ordinary)
         if examined <= k + 2 and len(self._match_cache) < 100_000:
             self._match_cache[key] = result
         return result
@@ -342,11 +342,11 @@ class Resolver:
                 whole = next_k >= len(parts) and not query[end:].strip(" .,!?)")
                 position = 0
                 for entry in self._rank(entries, self._word(parts[1])[1]):
-                    if entry[0] in NOT_TERMS:
+                    if entry.term in NOT_TERMS:
                         continue
                     score = (1.0 if whole else 0.8) - position * 0.01
                     position += 1
-                    results[entry[0]] = self._candidate(entry[0], score, " ".join(params) or None)
+                    results[entry.term] = self._candidate(entry.term, score, " ".join(params) or None)
         wanted = " ".join(w for w in folded if not w.isdigit())
         number = next((w for w in folded if w.isdigit()), None)
         if wanted:
@@ -516,7 +516,7 @@ def _names_a_term(node: dict[str, Any]) -> bool:
     stack = [node]
     while stack:
         current = stack.pop()
-        if any(entry[0] not in NOT_TERMS for entry in current.get("a", ())):
+        if any(entry.term not in NOT_TERMS for entry in current.get("a", ())):
             return True
         stack.extend(current.get("c", {}).values())
     return False
