@@ -30,7 +30,7 @@ class Accept(NamedTuple):
     term: str  # the term's id, or one of NOT_TERMS (a card name, a title, a not-mention phrase, a keyword)
     is_name: bool  # the term's name in its language, not an alias (a name ranks first)
     capitalised: bool  # printed with a capital: "Melee Attack" (a statistic) against "melee attack" (an act)
-    ordinary: bool  # one everyday word ("move"): in lower case it links only in context (resolve_context)
+    ordinary: bool  # one everyday word ("move"): in lower case it links only in a game role (roles.py)
     needs_number: bool  # ends on a word slot: a match only after a number ("Resist 5 fire", not "Vulnerable ENERGY")
     omits_placeholder: bool  # leaves out a placeholder the name prints: ranks after one that does not ("Armor")
 
@@ -65,7 +65,7 @@ class Index:
     not_typos: list[str] = field(default_factory=list)
     # The English words of term names, which a misspelt word may stand for (card names and titles are not).
     typo_words: list[str] = field(default_factory=list)
-    # Terms that are also a card's name ("Teleport"): the card in card contexts (resolve._card_contexts).
+    # Terms that are also a card's name ("Teleport"): the card in card contexts (cards.uncounted).
     card_terms: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
