@@ -13,7 +13,7 @@ from typing import Any, Callable, NamedTuple
 
 from . import forms
 from .links import term_path
-from .model import LANGS, Game, Term
+from .model import LANGS, Game, Lang, Term
 
 FORMAT_VERSION = 4
 NOT_A_MENTION = ""  # the accept entry of a phrase that contains a name but is not a mention (game.not_mentions)
@@ -112,7 +112,7 @@ def first_sentence(text: str) -> str:
     return SENTENCE_END.split(flat, maxsplit=1)[0]
 
 
-def _placeholders(term: Term, lang: str) -> list[tuple[str, str]]:
+def _placeholders(term: Term, lang: Lang) -> list[tuple[str, str]]:
     """(placeholder as printed, slot) pairs; a number is signed when the English name prints its sign."""
     out = []
     for param in term.params:
@@ -198,7 +198,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
     card_terms: set[str] = set()
     for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles),
                           (KEYWORD, game.keywords)):
-        for lang, phrases in block.items():
+        for phrases in block.values():
             for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
                 words = forms.name_pattern(phrase)
                 if marker == CARD and tuple(words) in named:  # "Teleport": the term, and a card in card contexts

@@ -13,7 +13,7 @@ from . import forms
 from .cards import uncounted
 from .detect import Detector as Detector  # re-exported: codex.resolve stays the place to import the linker from
 from .index import CARD, NOT_TERMS, Accept, Index, rank
-from .markup import Spans, merge, protected
+from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
 from .mention import Mention as Mention  # re-exported, as above
 from .prices import unpriced
@@ -106,7 +106,7 @@ class Resolver:
                 self._gap_cache[gap] = info
         return info
 
-    def spans(self, text: str, markup: str = "any") -> Spans:
+    def spans(self, text: str, markup: Markup = "any") -> Spans:
         """The protected spans for this game: the markup's, and the game's own name."""
         return self._with_game_name(text, protected(text, markup))
 
@@ -193,7 +193,7 @@ class Resolver:
         """Best fit first (see index.rank): "Melee Attack" vs "melee attack" goes by capitalisation."""
         return sorted(entries, key=lambda e: rank(e, first_upper))
 
-    def mentions(self, text: str, markup: str = "any", spans: Spans | None = None,
+    def mentions(self, text: str, markup: Markup = "any", spans: Spans | None = None,
                  names: list[Mention] | None = None) -> list[Mention]:
         """Every mention, left to right, longest first, never overlapping: one pass over the unprotected text.
 
