@@ -24,8 +24,8 @@ NOT_TERMS = frozenset({NOT_A_MENTION, CARD, TITLE, KEYWORD})  # accept entries t
 
 
 class Accept(NamedTuple):
-    """What a trie node accepts: one name (or phrase) ending there. A tuple: JSON writes it as a compact array,
-    and the matcher reads it as fast as a bare tuple (benchmarks/README.md: index entries)."""
+    """What a trie node accepts: one name (or phrase) ending there. A NamedTuple: JSON writes it as the same
+    compact array as before, and its fields read as fast as a dataclass(slots=True)'s within noise (issue 23)."""
 
     term: str  # the term's id, or one of NOT_TERMS (a card name, a title, a not-mention phrase, a keyword)
     is_name: bool  # the term's name in its language, not an alias (a name ranks first)
