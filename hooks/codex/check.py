@@ -379,7 +379,7 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
             inside = any(key[i:i + len(name)] == name for name in names for i in range(len(key) - len(name) + 1))
             if not inside:
                 checker.problem(phrase, "not_mentions",
-                                f"not_mentions.{lang}: '{phrase}' contains no name of a {game.id} term")
+                                f"not_mentions.{language}: '{phrase}' contains no name of a {game.id} term")
 
 
 def _distinct_elsewhere(terms: list[Term], lang: Lang) -> bool:
