@@ -27,7 +27,18 @@
 // The WebWorker library types `self` as any worker's global scope: this one is a service worker's.
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-const BUILD = /* codex:build */ {};
+/**
+ * What the build fills in (codex.offline.service_worker).
+ * @typedef {{url: string, revision: string}} Entry  a file and its content's revision
+ * @typedef {{automatic: boolean, files: number, bytes: number, cache: string, list: string}} GamePart
+ *          cache and list: only for a game kept on request (not automatic)
+ * @typedef {{version: string, workbox: string[], ignore: string[], lists: string, precache: Entry[],
+ *            fallback: string, runtime: {prefix: string, cache: string}[], games: Record<string, GamePart>}} Build
+ * @typedef {{games: Record<string, {automatic: boolean, files: number, bytes: number, kept: boolean}>,
+ *            version: string}} GamesState  the answer to CODEX_GAMES
+ * @typedef {(done: number, total: number) => void} OnDone
+ */
+const BUILD = /** @type {Build} */ (/* codex:build */ {});
 
 importScripts(...BUILD.workbox);
 
@@ -35,8 +46,11 @@ const { precaching, routing, strategies, cacheableResponse, rangeRequests } = sw
 const SCOPE = sw.registration.scope;
 const SUFFIX = "-" + SCOPE;
 const LANES = 8; // requests in flight while saving: Workbox saves one at a time, slow over a phone's latency
+/** @param {string} what */
 const cacheName = (what) => "codex-" + what + SUFFIX;
+/** @param {string} url */
 const here = (url) => new URL(url, sw.location.href).href;
+/** @param {URL} url */
 const inScope = (url) => url.href.startsWith(SCOPE);
 
 // --- the automatic part: Workbox precaching --------------------------------------------------------------------
@@ -45,6 +59,7 @@ const PRECACHE = cacheName("precache");
 const core = new precaching.PrecacheController({ cacheName: PRECACHE });
 core.addToCacheList(BUILD.precache);
 
+/** @template T @param {T[]} items @param {(item: T) => Promise<void>} work @param {OnDone} [onDone] */
 async function inLanes(items, work, onDone) {
   let next = 0;
   let done = 0;
@@ -60,6 +75,7 @@ async function inLanes(items, work, onDone) {
 
 // PrecacheController.install with lanes: each entry through Workbox's own precache strategy (which skips an
 // entry already saved under its revision, refuses error responses and fails the install on one).
+/** @param {ExtendableEvent} event */
 function installCore(event) {
   return inLanes([...core.getURLsToCacheKeys()], async ([url, cacheKey]) => {
     const request = new Request(url, { cache: "reload", credentials: "same-origin" });
@@ -71,22 +87,26 @@ function installCore(event) {
 
 const GAME_PREFIX = "codex-game-";
 
+/** @param {string} game */
 function gameCache(game) {
   return cacheName(BUILD.games[game].cache);
 }
 
+/** @param {string} game */
 function optional(game) {
   const info = BUILD.games[game];
   return Boolean(info && !info.automatic);
 }
 
 // A game is kept when its cache holds its file list: the list is saved last, after every file.
+/** @param {string} game */
 async function isKept(game) {
   if (!optional(game) || !(await caches.has(gameCache(game)))) return false;
   const cache = await caches.open(gameCache(game));
   return Boolean(await cache.match(here(BUILD.games[game].list)));
 }
 
+/** @type {Promise<string[]> | null} */
 let keptNow = null; // Promise of the caches of the games kept in this version (recomputed after keep/forget)
 function keptCaches() {
   if (!keptNow) {
@@ -100,6 +120,7 @@ function keptCaches() {
 }
 
 // Another version's cache of this game (the reader kept it before an update), if any.
+/** @param {string} game */
 async function earlierCache(game) {
   const prefix = GAME_PREFIX + game + "-";
   for (const name of await caches.keys()) {
@@ -109,10 +130,12 @@ async function earlierCache(game) {
   return null;
 }
 
+/** @param {Response | undefined} response */
 function cacheable(response) {
   return response && response.status === 200 && response.type === "basic";
 }
 
+/** @param {string} url */
 async function fetchOk(url) {
   const response = await fetch(url, { cache: "reload", credentials: "same-origin" });
   if (!cacheable(response)) throw new Error(`${url}: HTTP ${response.status}`);
@@ -121,10 +144,12 @@ async function fetchOk(url) {
 
 // Save a game's part into this version's cache: files already there are skipped (a second try resumes), files
 // unchanged since the version the reader kept are copied from it, the rest are downloaded.
+/** @param {string} game @param {OnDone} [onDone] */
 async function keep(game, onDone) {
   if (!optional(game)) throw new Error(`no game ${game} to keep`);
   const info = BUILD.games[game];
   const listResponse = await fetchOk(here(info.list));
+  /** @type {Entry[]} */
   const entries = await listResponse.clone().json();
   const cache = await caches.open(gameCache(game));
   const earlierName = await earlierCache(game);
@@ -149,6 +174,7 @@ async function keep(game, onDone) {
   keptNow = null;
 }
 
+/** @param {string} game */
 async function forget(game) {
   if (optional(game)) await caches.delete(gameCache(game));
   keptNow = null;
@@ -179,8 +205,10 @@ sw.addEventListener("activate", (event) => {
   })());
 });
 
+/** @returns {Promise<GamesState>} */
 async function gamesState() {
   const kept = new Set(await keptCaches());
+  /** @type {GamesState["games"]} */
   const games = {};
   for (const [game, info] of Object.entries(BUILD.games)) {
     games[game] = {
@@ -194,8 +222,8 @@ async function gamesState() {
 sw.addEventListener("message", (event) => {
   const data = event.data || {};
   const port = event.ports && event.ports[0];
-  const reply = (value) => { if (port) port.postMessage(value); };
-  const failed = (error) => reply({ ok: false, error: String((error && error.message) || error) });
+  const reply = (/** @type {unknown} */ value) => { if (port) port.postMessage(value); };
+  const failed = (/** @type {any} */ error) => reply({ ok: false, error: String((error && error.message) || error) });
   if (data.type === "SKIP_WAITING") {
     sw.skipWaiting();
   } else if (data.type === "CODEX_GAMES") {
@@ -203,6 +231,7 @@ sw.addEventListener("message", (event) => {
   } else if (data.type === "CODEX_KEEP") {
     const client = event.source;
     let last = 0;
+    /** @type {OnDone} */
     const progress = (done, total) => {
       const now = Date.now();
       if (client && (done === total || now - last > 250)) {
