@@ -38,9 +38,10 @@ const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self
  *            version: string}} GamesState  the answer to CODEX_GAMES
  * @typedef {(done: number, total: number) => void} OnDone
  */
-const BUILD = /** @type {Build} */ (/* codex:build */ {});
+const BUILD = /* codex:build */ {};
+const build = /** @type {Build} */ (BUILD); // BUILD typed: to tsc, the source's line above is an empty object
 
-importScripts(...BUILD.workbox);
+importScripts(...build.workbox);
 
 const { precaching, routing, strategies, cacheableResponse, rangeRequests } = sw.workbox;
 const SCOPE = sw.registration.scope;
@@ -57,7 +58,7 @@ const inScope = (url) => url.href.startsWith(SCOPE);
 
 const PRECACHE = cacheName("precache");
 const core = new precaching.PrecacheController({ cacheName: PRECACHE });
-core.addToCacheList(BUILD.precache);
+core.addToCacheList(build.precache);
 
 /** @template T @param {T[]} items @param {(item: T) => Promise<void>} work @param {OnDone} [onDone] */
 async function inLanes(items, work, onDone) {
@@ -89,12 +90,12 @@ const GAME_PREFIX = "codex-game-";
 
 /** @param {string} game */
 function gameCache(game) {
-  return cacheName(BUILD.games[game].cache);
+  return cacheName(build.games[game].cache);
 }
 
 /** @param {string} game */
 function optional(game) {
-  const info = BUILD.games[game];
+  const info = build.games[game];
   return Boolean(info && !info.automatic);
 }
 
@@ -103,7 +104,7 @@ function optional(game) {
 async function isKept(game) {
   if (!optional(game) || !(await caches.has(gameCache(game)))) return false;
   const cache = await caches.open(gameCache(game));
-  return Boolean(await cache.match(here(BUILD.games[game].list)));
+  return Boolean(await cache.match(here(build.games[game].list)));
 }
 
 /** @type {Promise<string[]> | null} */
@@ -112,7 +113,7 @@ function keptCaches() {
   if (!keptNow) {
     keptNow = (async () => {
       const names = [];
-      for (const game of Object.keys(BUILD.games)) if (await isKept(game)) names.push(gameCache(game));
+      for (const game of Object.keys(build.games)) if (await isKept(game)) names.push(gameCache(game));
       return names;
     })();
   }
@@ -147,7 +148,7 @@ async function fetchOk(url) {
 /** @param {string} game @param {OnDone} [onDone] */
 async function keep(game, onDone) {
   if (!optional(game)) throw new Error(`no game ${game} to keep`);
-  const info = BUILD.games[game];
+  const info = build.games[game];
   const listResponse = await fetchOk(here(info.list));
   /** @type {Entry[]} */
   const entries = await listResponse.clone().json();
@@ -156,7 +157,7 @@ async function keep(game, onDone) {
   const earlier = earlierName ? await caches.open(earlierName) : null;
   const earlierRevisions = new Map(); // url -> revision in the kept version, from its list
   if (earlier) {
-    const listStart = here(BUILD.lists + game + ".");
+    const listStart = here(build.lists + game + ".");
     for (const request of await earlier.keys()) {
       if (!request.url.startsWith(listStart)) continue;
       const list = await earlier.match(request);
@@ -183,7 +184,7 @@ async function forget(game) {
 // An update keeps what the reader kept: their games are saved again (what changed) before the new version
 // takes over; if that fails, the install fails and the browser tries again later, the old version intact.
 async function carryKeptGames() {
-  for (const game of Object.keys(BUILD.games)) {
+  for (const game of Object.keys(build.games)) {
     if (optional(game) && !(await isKept(game)) && (await earlierCache(game))) await keep(game);
   }
 }
@@ -197,7 +198,7 @@ sw.addEventListener("install", (event) => {
 sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     await core.activate(event); // entries of earlier revisions leave the precache
-    const current = new Set([PRECACHE, ...BUILD.runtime.map((r) => cacheName(r.cache)), ...(await keptCaches())]);
+    const current = new Set([PRECACHE, ...build.runtime.map((r) => cacheName(r.cache)), ...(await keptCaches())]);
     for (const name of await caches.keys()) {
       if (name.startsWith("codex-") && name.endsWith(SUFFIX) && !current.has(name)) await caches.delete(name);
     }
@@ -210,13 +211,13 @@ async function gamesState() {
   const kept = new Set(await keptCaches());
   /** @type {GamesState["games"]} */
   const games = {};
-  for (const [game, info] of Object.entries(BUILD.games)) {
+  for (const [game, info] of Object.entries(build.games)) {
     games[game] = {
       automatic: info.automatic, files: info.files, bytes: info.bytes,
       kept: info.automatic || kept.has(gameCache(game)),
     };
   }
-  return { games, version: BUILD.version };
+  return { games, version: build.version };
 }
 
 sw.addEventListener("message", (event) => {
@@ -247,11 +248,11 @@ sw.addEventListener("message", (event) => {
 
 // --- routes: only this site's own URLs; nothing from another origin is ever handled or saved --------------------
 
-const IGNORED = BUILD.ignore.map((pattern) => new RegExp(pattern));
+const IGNORED = build.ignore.map((pattern) => new RegExp(pattern));
 routing.registerRoute(new precaching.PrecacheRoute(core, { ignoreURLParametersMatching: IGNORED, cleanURLs: false }));
 
 const onlyComplete = new cacheableResponse.CacheableResponsePlugin({ statuses: [200] }); // no opaque, 206, 4xx/5xx
-for (const { prefix, cache } of BUILD.runtime) {
+for (const { prefix, cache } of build.runtime) {
   const start = here(prefix);
   routing.registerRoute(
     ({ url }) => url.href.startsWith(start),
@@ -274,7 +275,7 @@ routing.registerRoute(({ url }) => inScope(url), async ({ request }) => {
     return await fetch(request);
   } catch (error) {
     if (request.mode === "navigate") {
-      const page = await core.matchPrecache(BUILD.fallback);
+      const page = await core.matchPrecache(build.fallback);
       if (page) return page;
     }
     throw error;
