@@ -54,22 +54,34 @@ def test_eslint_is_clean():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_page_settings_catch_a_null_and_an_untyped_parameter(tmp_path):
-    """The checks can fail: with the page project's settings, a possibly-null element and an untyped parameter
-    are errors (strict null checks and noImplicitAny are on), and so is an undeclared global."""
-    import json
-    import re
+# A script with an untyped parameter, a value that may be missing and an undeclared global, for each project: the
+# page's (a possibly-null element) and the workers' (a Map's possibly-undefined value).
+BAD = {
+    "tsconfig.json": ('// @ts-check\nfunction f(x) { return x; }\ndocument.getElementById("a").hidden = true;\n'
+                      "window.codexNothing = f(1);\n", {"TS7006", "TS2531", "TS2339"}),
+    "tsconfig.workers.json": ("// @ts-check\nfunction f(x) { return x; }\n"
+                              "const m = /** @type {Map<number, {a: number}>} */ (new Map());\n"
+                              "m.get(1).a = 1;\nself.codexNothing = f(1);\n", {"TS7006", "TS2532", "TS2339"}),
+}
 
-    settings = json.loads(re.sub(r"^\s*//.*$", "", (ROOT / "tsconfig.json").read_text(encoding="utf-8"), flags=re.M))
+
+@pytest.mark.parametrize("project", sorted(BAD))
+def test_the_settings_catch_a_missing_value_and_an_untyped_parameter(tmp_path, project):
+    """The checks can fail: with each project's settings, a value that may be null or undefined and an untyped
+    parameter are errors (strict null checks and noImplicitAny are on, in the workers too), and so is an undeclared
+    global."""
+    import json
+
+    settings = json.loads(re.sub(r"^\s*//.*$", "", (ROOT / project).read_text(encoding="utf-8"), flags=re.M))
+    source, expected = BAD[project]
     bad = tmp_path / "bad.js"
-    bad.write_text('// @ts-check\nfunction f(x) { return x; }\ndocument.getElementById("a").hidden = true;\n'
-                   "window.codexNothing = f(1);\n", encoding="utf-8")
+    bad.write_text(source, encoding="utf-8")
     (tmp_path / "tsconfig.json").write_text(json.dumps({**settings, "files": [str(bad)]}), encoding="utf-8")
     result = subprocess.run([str(BIN / "tsc"), "-p", str(tmp_path), "--pretty", "false"], capture_output=True,
                             text=True, timeout=600)
     codes = set(re.findall(r"error (TS\d+)", result.stdout))
     assert result.returncode != 0
-    assert {"TS7006", "TS2531", "TS2339"} <= codes, result.stdout
+    assert expected <= codes, result.stdout
 
 
 # An answer field the page client reads (Linked.html: the preview), one the worker reads (GamesAnswer.result) and
