@@ -3,6 +3,7 @@ reading a request or an answer is type-checked against the Python that makes it 
 `tsc` over the page's JSDoc). `python -m codex.typedefs [OUT]` writes them (default: types/protocol.d.ts)."""
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import os
@@ -133,8 +134,6 @@ def _doc(text: str) -> list[str]:
 
 def _field_comments(cls: Any) -> dict[str, str]:
     """The comment after each field in the class's source (`because: list[str]  # the chain...`)."""
-    import inspect
-
     try:
         source = inspect.getsource(cls)
     except (OSError, TypeError):
@@ -144,8 +143,6 @@ def _field_comments(cls: Any) -> dict[str, str]:
 
 def _comment(module: types.ModuleType, name: str) -> str:
     """The comment after a module-level alias (`Format = Literal[...]  # the link formats`)."""
-    import inspect
-
     try:
         source = inspect.getsource(module)
     except (OSError, TypeError):
