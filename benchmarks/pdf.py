@@ -57,8 +57,8 @@ def measure(project: Path, runs: int, out: Path, methods: list[str]) -> dict[str
                                   project, env, out / f"{method}-{run}.log")
             if result["rc"] != 0:
                 raise SystemExit(f"{method}: {result['log_tail']}")
-            for kind, runs_ in times[method].items():
-                runs_.append(result[kind])
+            for kind, values in times[method].items():
+                values.append(result[kind])
             print(f"  {method} run {run + 1}: {result['wall_s']:.2f} s wall, {result['cpu_s']:.2f} s CPU, "
                   f"tree PSS {result['tree_pss_mb']:.0f} MB, load {load()}", file=sys.stderr, flush=True)
     return times
