@@ -14,9 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, need
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, need, skip_unless_ci
 from project import build_site, copy_project, mkdocs_serve
 from site_server import CACHES, CONTROLLED, SiteServer, accessibility_violations, build_data, free_port
+
+
+def need_chromium() -> None:
+    """These tests launch their own browser (a service worker per context): skip without Chromium, fail in CI."""
+    if not CHROMIUM.exists():  # `make test` installs it
+        skip_unless_ci(f"{CHROMIUM} is not installed")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_sync = need("playwright.sync_api")
@@ -67,8 +73,7 @@ def host(builds):
 @pytest.fixture
 def reader(host, builds):
     """A new reader (a fresh browser profile) of the first deploy, with the network on."""
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
+    need_chromium()
     host.serve(builds[0])
     host.down = False
     with playwright_sync.sync_playwright() as pw:
@@ -192,8 +197,7 @@ def test_the_app_works_under_a_sub_path(builds, tmp_path):
     start_url and scope follow the folder, and a page never opened reads offline."""
     v1, _, _ = builds
     (tmp_path / "rules").symlink_to(v1, target_is_directory=True)
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
+    need_chromium()
     with SiteServer(tmp_path) as host, playwright_sync.sync_playwright() as pw:
         base = host.url + "rules/"
         context = pw.chromium.launch_persistent_context(  # a profile of its own: installability is checked too
@@ -236,8 +240,7 @@ def test_mkdocs_serve_is_no_app_and_removes_a_worker_an_earlier_build_left(build
     import time
     import urllib.request
 
-    if not CHROMIUM.exists() and not os.environ.get("CI"):
-        pytest.skip(f"{CHROMIUM} is not installed")
+    need_chromium()
     v1, _, _ = builds
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
