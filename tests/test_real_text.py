@@ -281,10 +281,12 @@ def test_a_verb_names_perfective_and_reflexive_are_its_forms(codex_api, text):
     assert [t for _, t in found(codex_api, "keyforge", text)] == ["heal"]
 
 
-def test_a_noun_names_verb_is_another_word(codex_api):
-    # Mage Wars' Heal is only the noun «Лечение»: «лечить» is not one of its forms (posts.yml keeps them apart)
-    assert ("лечить", "heal") not in found(codex_api, "mage-wars", "Можно ли лечить Конструкцию? Лечение не действует.")
-    assert ("Лечение", "heal") in found(codex_api, "mage-wars", "Можно ли лечить Конструкцию? Лечение не действует.")
+def test_a_noun_names_verb_is_its_term_only_where_the_glossary_lists_it(codex_api):
+    # the dictionary does not know which verb is a noun's: Mage Wars' Heal lists «лечить» under `derived:`,
+    # Ignore («Игнорирование», a trait) lists none, so «игнорирует» stays a plain verb
+    text = "Можно ли лечить Конструкцию? Лечение не действует, а Critical Damage игнорирует Armor."
+    assert [w for w, t in found(codex_api, "mage-wars", text) if t == "heal"] == ["лечить", "Лечение"]
+    assert "ignore" not in [t for _, t in found(codex_api, "mage-wars", text)]
 
 
 @pytest.mark.parametrize("text,span", [
@@ -371,3 +373,59 @@ def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, l
     # the glossary's own definition says "a creature with reach 2", "uses its reach"
     assert (("reach" in [w.lower() for w, t in found(codex_api, "dnd-miniatures", text) if t == "melee-reach"])
             == linked)
+
+
+# --- words derived from a name (round 3's policy: a noun name's verb in the term's game sense is a mention) ------
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "Потом он телепортировал моего волка в угол.", "телепортировал", "teleport"),
+    ("mage-wars", "Можно ли лечить Конструкцию?", "лечить", "heal"),
+    ("mage-wars", "Жетон снимается, когда существо активируется.", "активируется", "activate"),
+    ("mage-wars", "Guard с Intercept может перехватить её на себя.", "перехватить", "intercept"),
+    ("mage-wars", "Проблема — всё летающее, против сокола я ничего не могу.", "летающее", "flying"),
+    ("dnd-miniatures", "провалила — парализована до конца своего хода", "парализована", "paralysis-paralyzed"),
+    ("dnd-miniatures", "дают ли растоптанные атаку по возможности?", "растоптанные", "trample"),
+    ("keyforge", "побеждает тот, кто первым выкует три ключа", "выкует", "forge"),
+    ("keyforge", "ключ куётся только в начале хода", "куётся", "forge"),
+    ("keyforge", "На ходу соперника его уничтожают в бою.", "уничтожают", "destroyed"),
+    ("keyforge", 'the "tagged for destruction" wording', "destruction", "destroyed"),
+])
+def test_a_verb_made_from_a_noun_name_links_the_term_in_every_form(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text", [
+    ("mage-wars", "Critical Damage и так игнорирует Armor."),     # Ignore (a trait) lists no verb: another sense
+    ("keyforge", "Моё существо получает 3 урона, значит, сражение вообще не происходит?"),
+    ("mage-wars", "Guard не защищает от атаки по зоне."),           # «защищать» is not Defense's roll
+])
+def test_a_word_of_the_same_root_in_another_sense_is_not_linked(codex_api, game, text):
+    assert not [t for w, t in found(codex_api, game, text) if w.lower().startswith(("игнор", "сраж", "защищ"))]
+
+
+def test_derived_words_are_checked_and_never_shown_as_names(project):
+    path = project / "glossary" / "alpha.yml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    category: trait\n    definition:\n      ru: Броня",
+                                 "    category: trait\n    derived: {ru: [бронировать]}\n    definition:\n      ru: Броня", 1),
+                    encoding="utf-8")
+    from codex.check import collect, load
+    from codex.index import build
+    from codex.resolve import Resolver
+
+    assert [str(p) for p in collect(project / "glossary", project)[1]] == []
+    game = load(project / "glossary", project).game("alpha")
+    assert game.terms["armor"].derived == {"ru": ["бронировать"]}
+    assert game.terms["armor"].names("ru") == ["Броня"]                # not an alias: the page shows no verb
+    resolver = Resolver(build(game))
+    assert [(m.text, m.term) for m in resolver.mentions("Мага забронировали? Нет, бронировали стену.")] == [
+        ("бронировали", "armor")]
+    for bad, message in (("[бронировать доспех]", "is not one word"), ("[Броня]", "is already a name or alias"),
+                         ("{de: [panzern]}", "unknown language 'de'")):
+        block = bad if bad.startswith("{") else "{ru: " + bad + "}"
+        path.write_text(text.replace("    category: trait\n    definition:\n      ru: Броня",
+                                     f"    category: trait\n    derived: {block}\n    definition:\n      ru: Броня", 1),
+                        encoding="utf-8")
+        problems = [str(p) for p in collect(project / "glossary", project)[1]]
+        assert len(problems) == 1 and message in problems[0] and "alpha.yml" in problems[0], problems
