@@ -429,3 +429,40 @@ def test_derived_words_are_checked_and_never_shown_as_names(project):
                         encoding="utf-8")
         problems = [str(p) for p in collect(project / "glossary", project)[1]]
         assert len(problems) == 1 and message in problems[0] and "alpha.yml" in problems[0], problems
+
+
+# --- English forms: irregular pasts, acronyms, bases that are other words (round 3) -------------------------------
+
+
+def test_an_irregular_past_is_a_form_of_the_name(codex_api):
+    text = "My opponent's steal plan turned into capture, which I then just fought off him. Reap and Elusive."
+    assert ("fought", "fight") in found(codex_api, "keyforge", text)
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "The loss: falcons are flying and the Mage has no Line of Sight.", "loss"),   # not a plural of LoS
+    ("mage-wars", "What keeps the Wizard alive is range and mana; a Ranged attack needs LoS.", "range"),
+])
+def test_an_acronym_or_an_adjective_name_takes_no_other_word_as_its_form(codex_api, game, text, word):
+    assert word not in [w for w, _ in found(codex_api, game, text)]
+
+
+# --- phrases that are something else (round 3) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "Rot markers didn't apply during upkeep, burn markers did. Upkeep +1 and Aegis 2.", "upkeep"),
+    ("mage-wars", "у тебя rot не списался в upkeep, я вручную снимал. Upkeep +1 и Aegis 2.", "upkeep"),
+    ("dnd-miniatures", "Probably 300 figures, a stack of battle maps and a Melee Attack +10 card.", "stack"),
+    ("keyforge", "Цена колоды по нынешним временам кусается, но «Сразитесь с» и Опасный 3 того стоят.", "Цена"),
+])
+def test_the_phase_as_a_time_a_pile_and_a_products_price_are_not_mentions(codex_api, game, text, word):
+    assert word not in [w for w, _ in found(codex_api, game, text)]
+    assert found(codex_api, game, text)  # the rest of the text still links
+
+
+@pytest.mark.parametrize("phrase,valid", [("armored car", True), ("an unrelated phrase", False)])
+def test_a_not_mention_may_hold_a_one_word_name_in_another_form(project, phrase, valid):
+    # "a stack of" holds "stack", a form of the name "stacking": the validator reads it as the linker does
+    messages = with_block(project, f"not_mentions:\n  en: [{phrase}]\n")
+    assert messages == [] if valid else (len(messages) == 1 and "contains no name" in messages[0])
