@@ -466,3 +466,21 @@ def test_a_not_mention_may_hold_a_one_word_name_in_another_form(project, phrase,
     # "a stack of" holds "stack", a form of the name "stacking": the validator reads it as the linker does
     messages = with_block(project, f"not_mentions:\n  en: [{phrase}]\n")
     assert messages == [] if valid else (len(messages) == 1 and "contains no name" in messages[0])
+
+
+# --- detection: the games' own words and titles (round 3) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,game", [
+    ("Remember the restat cards are what's legal now, so update your module before you play.", "dnd-miniatures"),
+    ("198 points, 4 activations, which yes is insane against his 8.", "dnd-miniatures"),
+    ("Nobody wanted to eat an attack of opportunity by walking away.", "dnd-miniatures"),
+    ("В субботу устроили первый драфт по ДнД миниатюрам, нас было четверо.", "dnd-miniatures"),
+    ("Собираем отряд так, чтобы все были одного мировоззрения.", "dnd-miniatures"),
+    ("Ребята, кто продаёт миниатюры: заворачивайте каждую отдельно, а бехолдера особенно.", "dnd-miniatures"),
+    ("А деплой это же значит, что можно положить существо не с краю?", "keyforge"),
+    ("Only if it belongs to the active house; the creature is destroyed anyway.", "keyforge"),
+    ("В начале хода у меня 7 янтаря.", "keyforge"),
+])
+def test_the_games_own_words_detect_a_short_text(codex_api, text, game):
+    assert codex_api.detect(text) == game
