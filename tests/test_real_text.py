@@ -484,3 +484,13 @@ def test_a_not_mention_may_hold_a_one_word_name_in_another_form(project, phrase,
 ])
 def test_the_games_own_words_detect_a_short_text(codex_api, text, game):
     assert codex_api.detect(text) == game
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("dnd-miniatures", "Может, если можно провести линию к любому углу клетки цели. Melee Attack +10.", "линию"),
+    ("dnd-miniatures", "на пути стоит мой же кобольд, прямо на линии. Натиск и Melee Attack +10.", "линии"),
+    ("dnd-miniatures", "2-1, got a booster for prize. Pulled a Wight. Melee Attack +10 and Pushback.", "Pulled"),
+])
+def test_everyday_line_and_pulled_are_ordinary_words(codex_api, game, text, word):
+    assert word not in [w for w, _ in found(codex_api, game, text)]
+    assert found(codex_api, game, text)

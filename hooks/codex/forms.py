@@ -96,14 +96,15 @@ NOT_BASES = frozenset({"round", "range", "rang"})
 # are not on the list and link in any case. See "Ordinary words" in the README.
 ORDINARY_ENGLISH = frozenset("""
     cancel controller cost fast friendly ignore large life living magic medium move opponent owner rally remove
-    requires rounding save self sight size sleep slow small space tiny touch type unique weak
-    """.split())
+    pull requires rounding save self sight size sleep slow small space tiny touch type unique weak
+    """.split())  # "pull": "Pulled a Wight" from a booster (round 3)
 # The same for Russian names that are everyday words: «в состоянии», «содержание раздела», «перед сном».
 # «новичкам» (beginners), «маленьких фигурок» (small figures), «уникальную книгу» (a unique book): real player
-# text uses these in their everyday sense (issue 20).
+# text uses these in their everyday sense (issue 20); «линия» (D&D's line 12 has no number in its Russian name):
+# «провести линию», «стоит на линии», «строиться в линию» (round 3).
 ORDINARY_RUSSIAN = frozenset("""
-    быстрый живой жизнь магия маленькое медленный новичок опасный размер слабость содержание скорость сон состояние
-    тип ударить удаление уникальный уровень
+    быстрый живой жизнь линия магия маленькое медленный новичок опасный размер слабость содержание скорость сон
+    состояние тип ударить удаление уникальный уровень
     """.split())
 
 
