@@ -494,3 +494,13 @@ def test_the_games_own_words_detect_a_short_text(codex_api, text, game):
 def test_everyday_line_and_pulled_are_ordinary_words(codex_api, game, text, word):
     assert word not in [w for w, _ in found(codex_api, game, text)]
     assert found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("dnd-miniatures", "это фланг, сник атака работает?", "сник атака", "sneak-attack"),
+    ("dnd-miniatures", "В скирмише у гуля на карточке написано", "скирмише", "skirmish"),
+    ("keyforge", "Если атаковать Briar Grubbling, хазард 5 прилетает до боя", "хазард 5", "hazardous"),
+    ("mage-wars", "Конджурейшены: Shallow Sea x3, Coral Barrier x2", "Конджурейшены", "conjuration"),
+])
+def test_players_transliterations_are_aliases(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
