@@ -20,7 +20,7 @@ def corpora() -> dict[str, list[dict]]:
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real", "real2"):
+    for name in ("posts", "blind", "forum", "real", "real2", "real3"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -28,7 +28,9 @@ def corpora() -> dict[str, list[dict]]:
         if name == "real":
             out["real held-out"] = [p for p in posts if p.get("split") == "heldout"]
             out["real tune"] = [p for p in posts if p.get("split") != "heldout"]
-        elif name == "real2":  # the second held-out set (issue 20, round 2): never tuned on
+        elif name == "real2":  # the second set (issue 20): held out in round 2, tuned on in round 3
+            out["real2 (round 2's held-out)"] = posts
+        elif name == "real3":  # the third set (issue 20, round 3): never tuned on
             out["fresh held-out"] = posts
         else:
             out[name] = posts

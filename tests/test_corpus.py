@@ -9,7 +9,8 @@ from corpus_eval import CORPUS, evaluate, load_posts, not_spans
 
 BLIND = Path(__file__).parent / "corpus" / "blind.yml"
 REAL = Path(__file__).parent / "corpus" / "real.yml"
-FRESH = Path(__file__).parent / "corpus" / "real2.yml"
+SECOND = Path(__file__).parent / "corpus" / "real2.yml"
+FRESH = Path(__file__).parent / "corpus" / "real3.yml"
 
 
 def test_corpus_is_large_enough_and_covers_every_game():
@@ -64,17 +65,28 @@ def test_real_text_held_out(codex_api):
     assert_quality(codex_api, real("heldout"), REAL_PRECISION, REAL_RECALL, REAL_DETECTION)
 
 
-def test_the_fresh_set_is_held_out_and_covers_every_game_and_language():
-    posts = load_posts(FRESH)
+@pytest.mark.parametrize("path", [SECOND, FRESH], ids=["real2", "real3"])
+def test_the_later_sets_are_held_out_and_cover_every_game_and_language(path):
+    posts = load_posts(path)
     assert len(posts) >= 60 and {p["split"] for p in posts} == {"heldout"}
     for game in ("mage-wars", "dnd-miniatures", "keyforge"):
+        assert len([p for p in posts if p["game"] == game]) >= 20
         assert {p["lang"] for p in posts if p["game"] == game} == {"en", "ru", "mix"}
 
 
-# The fresh held-out set (issue 20, round 2): written and annotated blind after round 1, scored before and after
-# round 2's rules, never tuned on. Floors are the figures reached (README, Performance): short of the aims
-# (precision 0.95, recall 0.90, detection 95%).
-FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.85, 0.81, 0.86
+# The second set (issue 20, round 2): written and annotated blind after round 1 and held out in round 2; round 3
+# tuned on it. Floors are the figures reached.
+SECOND_PRECISION, SECOND_RECALL, SECOND_DETECTION = 0.85, 0.81, 0.86
+
+
+def test_real_text_second_set(codex_api):
+    assert_quality(codex_api, load_posts(SECOND), SECOND_PRECISION, SECOND_RECALL, SECOND_DETECTION)
+
+
+# The fresh held-out set (issue 20, round 3): written and annotated blind after round 2, scored before and after
+# round 3's rules, never tuned on. Floors are the figures reached (README, Performance); the aims are precision
+# 0.95, recall 0.90, detection 95%.
+FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.88, 0.84, 0.91
 
 
 def test_real_text_fresh_held_out(codex_api):
