@@ -47,6 +47,12 @@ build: setup
 check: setup
 	$(BIN)/python -m codex check
 
+# The browser protocol's TypeScript types (types/protocol.d.ts, gitignored), from hooks/codex/protocol.py: what tsc
+# checks the linker's JavaScript against (tests/test_js_lint.py writes the same file before it runs tsc).
+.PHONY: types
+types: setup
+	$(BIN)/python -m codex.typedefs
+
 test: setup
 	$(BIN)/python -m pytest
 

@@ -27,24 +27,40 @@
 // The WebWorker library types `self` as any worker's global scope: this one is a service worker's.
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
+/**
+ * What the build fills in (codex.offline.service_worker).
+ * @typedef {{url: string, revision: string}} Entry  a file and its content's revision
+ * @typedef {{automatic: boolean, files: number, bytes: number, cache: string, list: string}} GamePart
+ *          cache and list: only for a game kept on request (not automatic)
+ * @typedef {{version: string, workbox: string[], ignore: string[], lists: string, precache: Entry[],
+ *            fallback: string, runtime: {prefix: string, cache: string}[], games: Record<string, GamePart>}} Build
+ * @typedef {{games: Record<string, {automatic: boolean, files: number, bytes: number, kept: boolean}>,
+ *            version: string}} GamesState  the answer to CODEX_GAMES
+ * @typedef {(done: number, total: number) => void} OnDone
+ */
 const BUILD = /* codex:build */ {};
+const build = /** @type {Build} */ (BUILD); // BUILD typed: to tsc, the source's line above is an empty object
 
-importScripts(...BUILD.workbox);
+importScripts(...build.workbox);
 
 const { precaching, routing, strategies, cacheableResponse, rangeRequests } = sw.workbox;
 const SCOPE = sw.registration.scope;
 const SUFFIX = "-" + SCOPE;
 const LANES = 8; // requests in flight while saving: Workbox saves one at a time, slow over a phone's latency
+/** @param {string} what */
 const cacheName = (what) => "codex-" + what + SUFFIX;
+/** @param {string} url */
 const here = (url) => new URL(url, sw.location.href).href;
+/** @param {URL} url */
 const inScope = (url) => url.href.startsWith(SCOPE);
 
 // --- the automatic part: Workbox precaching --------------------------------------------------------------------
 
 const PRECACHE = cacheName("precache");
 const core = new precaching.PrecacheController({ cacheName: PRECACHE });
-core.addToCacheList(BUILD.precache);
+core.addToCacheList(build.precache);
 
+/** @template T @param {T[]} items @param {(item: T) => Promise<void>} work @param {OnDone} [onDone] */
 async function inLanes(items, work, onDone) {
   let next = 0;
   let done = 0;
@@ -60,6 +76,7 @@ async function inLanes(items, work, onDone) {
 
 // PrecacheController.install with lanes: each entry through Workbox's own precache strategy (which skips an
 // entry already saved under its revision, refuses error responses and fails the install on one).
+/** @param {ExtendableEvent} event */
 function installCore(event) {
   return inLanes([...core.getURLsToCacheKeys()], async ([url, cacheKey]) => {
     const request = new Request(url, { cache: "reload", credentials: "same-origin" });
@@ -71,28 +88,32 @@ function installCore(event) {
 
 const GAME_PREFIX = "codex-game-";
 
+/** @param {string} game */
 function gameCache(game) {
-  return cacheName(BUILD.games[game].cache);
+  return cacheName(build.games[game].cache);
 }
 
+/** @param {string} game */
 function optional(game) {
-  const info = BUILD.games[game];
+  const info = build.games[game];
   return Boolean(info && !info.automatic);
 }
 
 // A game is kept when its cache holds its file list: the list is saved last, after every file.
+/** @param {string} game */
 async function isKept(game) {
   if (!optional(game) || !(await caches.has(gameCache(game)))) return false;
   const cache = await caches.open(gameCache(game));
-  return Boolean(await cache.match(here(BUILD.games[game].list)));
+  return Boolean(await cache.match(here(build.games[game].list)));
 }
 
+/** @type {Promise<string[]> | null} */
 let keptNow = null; // Promise of the caches of the games kept in this version (recomputed after keep/forget)
 function keptCaches() {
   if (!keptNow) {
     keptNow = (async () => {
       const names = [];
-      for (const game of Object.keys(BUILD.games)) if (await isKept(game)) names.push(gameCache(game));
+      for (const game of Object.keys(build.games)) if (await isKept(game)) names.push(gameCache(game));
       return names;
     })();
   }
@@ -100,6 +121,7 @@ function keptCaches() {
 }
 
 // Another version's cache of this game (the reader kept it before an update), if any.
+/** @param {string} game */
 async function earlierCache(game) {
   const prefix = GAME_PREFIX + game + "-";
   for (const name of await caches.keys()) {
@@ -109,10 +131,12 @@ async function earlierCache(game) {
   return null;
 }
 
+/** @param {Response | undefined} response */
 function cacheable(response) {
   return response && response.status === 200 && response.type === "basic";
 }
 
+/** @param {string} url */
 async function fetchOk(url) {
   const response = await fetch(url, { cache: "reload", credentials: "same-origin" });
   if (!cacheable(response)) throw new Error(`${url}: HTTP ${response.status}`);
@@ -121,17 +145,19 @@ async function fetchOk(url) {
 
 // Save a game's part into this version's cache: files already there are skipped (a second try resumes), files
 // unchanged since the version the reader kept are copied from it, the rest are downloaded.
+/** @param {string} game @param {OnDone} [onDone] */
 async function keep(game, onDone) {
   if (!optional(game)) throw new Error(`no game ${game} to keep`);
-  const info = BUILD.games[game];
+  const info = build.games[game];
   const listResponse = await fetchOk(here(info.list));
+  /** @type {Entry[]} */
   const entries = await listResponse.clone().json();
   const cache = await caches.open(gameCache(game));
   const earlierName = await earlierCache(game);
   const earlier = earlierName ? await caches.open(earlierName) : null;
   const earlierRevisions = new Map(); // url -> revision in the kept version, from its list
   if (earlier) {
-    const listStart = here(BUILD.lists + game + ".");
+    const listStart = here(build.lists + game + ".");
     for (const request of await earlier.keys()) {
       if (!request.url.startsWith(listStart)) continue;
       const list = await earlier.match(request);
@@ -149,6 +175,7 @@ async function keep(game, onDone) {
   keptNow = null;
 }
 
+/** @param {string} game */
 async function forget(game) {
   if (optional(game)) await caches.delete(gameCache(game));
   keptNow = null;
@@ -157,7 +184,7 @@ async function forget(game) {
 // An update keeps what the reader kept: their games are saved again (what changed) before the new version
 // takes over; if that fails, the install fails and the browser tries again later, the old version intact.
 async function carryKeptGames() {
-  for (const game of Object.keys(BUILD.games)) {
+  for (const game of Object.keys(build.games)) {
     if (optional(game) && !(await isKept(game)) && (await earlierCache(game))) await keep(game);
   }
 }
@@ -171,7 +198,7 @@ sw.addEventListener("install", (event) => {
 sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     await core.activate(event); // entries of earlier revisions leave the precache
-    const current = new Set([PRECACHE, ...BUILD.runtime.map((r) => cacheName(r.cache)), ...(await keptCaches())]);
+    const current = new Set([PRECACHE, ...build.runtime.map((r) => cacheName(r.cache)), ...(await keptCaches())]);
     for (const name of await caches.keys()) {
       if (name.startsWith("codex-") && name.endsWith(SUFFIX) && !current.has(name)) await caches.delete(name);
     }
@@ -179,23 +206,25 @@ sw.addEventListener("activate", (event) => {
   })());
 });
 
+/** @returns {Promise<GamesState>} */
 async function gamesState() {
   const kept = new Set(await keptCaches());
+  /** @type {GamesState["games"]} */
   const games = {};
-  for (const [game, info] of Object.entries(BUILD.games)) {
+  for (const [game, info] of Object.entries(build.games)) {
     games[game] = {
       automatic: info.automatic, files: info.files, bytes: info.bytes,
       kept: info.automatic || kept.has(gameCache(game)),
     };
   }
-  return { games, version: BUILD.version };
+  return { games, version: build.version };
 }
 
 sw.addEventListener("message", (event) => {
   const data = event.data || {};
   const port = event.ports && event.ports[0];
-  const reply = (value) => { if (port) port.postMessage(value); };
-  const failed = (error) => reply({ ok: false, error: String((error && error.message) || error) });
+  const reply = (/** @type {unknown} */ value) => { if (port) port.postMessage(value); };
+  const failed = (/** @type {any} */ error) => reply({ ok: false, error: String((error && error.message) || error) });
   if (data.type === "SKIP_WAITING") {
     sw.skipWaiting();
   } else if (data.type === "CODEX_GAMES") {
@@ -203,6 +232,7 @@ sw.addEventListener("message", (event) => {
   } else if (data.type === "CODEX_KEEP") {
     const client = event.source;
     let last = 0;
+    /** @type {OnDone} */
     const progress = (done, total) => {
       const now = Date.now();
       if (client && (done === total || now - last > 250)) {
@@ -218,11 +248,11 @@ sw.addEventListener("message", (event) => {
 
 // --- routes: only this site's own URLs; nothing from another origin is ever handled or saved --------------------
 
-const IGNORED = BUILD.ignore.map((pattern) => new RegExp(pattern));
+const IGNORED = build.ignore.map((pattern) => new RegExp(pattern));
 routing.registerRoute(new precaching.PrecacheRoute(core, { ignoreURLParametersMatching: IGNORED, cleanURLs: false }));
 
 const onlyComplete = new cacheableResponse.CacheableResponsePlugin({ statuses: [200] }); // no opaque, 206, 4xx/5xx
-for (const { prefix, cache } of BUILD.runtime) {
+for (const { prefix, cache } of build.runtime) {
   const start = here(prefix);
   routing.registerRoute(
     ({ url }) => url.href.startsWith(start),
@@ -245,7 +275,7 @@ routing.registerRoute(({ url }) => inScope(url), async ({ request }) => {
     return await fetch(request);
   } catch (error) {
     if (request.mode === "navigate") {
-      const page = await core.matchPrecache(BUILD.fallback);
+      const page = await core.matchPrecache(build.fallback);
       if (page) return page;
     }
     throw error;

@@ -26,7 +26,7 @@ from codex.check import load
 from codex.chrome import MATERIAL_CHROME, ChromeRule, description_tag, footer_html, palette_rules, title_tag
 from codex.deploy import PYODIDE_DIR, WEB_MANIFEST, WORKBOX_DIR, WORKER, headers_file, inline_script_hashes
 from codex.labels import LABELS, LANGS, MATERIAL_KEYS, both, l10n_attrs, other
-from codex.model import Glossary, GlossaryError
+from codex.model import Glossary, GlossaryError, Lang
 from codex.pages import GeneratedPage, games_list
 from codex.settings import Settings, SettingsError, from_config
 from codex.site import NavigationError, SiteContent, build_site, front_matter, nav_labels, navigation
@@ -196,7 +196,7 @@ def _theme_colours(config: MkDocsConfig) -> tuple[str, str]:
     return found["primary"], found["background"]
 
 
-def _palette_toggles(config: MkDocsConfig, lang: str) -> list[str]:
+def _palette_toggles(config: MkDocsConfig, lang: Lang) -> list[str]:
     """mkdocs.yml names each colour-scheme toggle by a label key: the build's language goes in, the key to i18n.js."""
     palette = config.theme.get("palette") or []
     keys = []

@@ -196,3 +196,21 @@ def test_traits_accept_russian_and_ids(codex_api):
     result = codex_api.traits("mage-wars", ["Бесплотный", "zombie"])
     terms = {t["term"] for t in result["traits"]}
     assert {"incorporeal", "nonliving", "burnproof", "uncontainable", "zombie", "psychic-immunity"} <= terms
+
+
+def test_index_entries_are_named_and_survive_the_browsers_json(codex_api):
+    """The browser loads the index from JSON (arrays there): it gets back the same named entries the build made."""
+    from codex.index import Accept, Index
+
+    for gid, resolver in codex_api.resolvers.items():
+        built = resolver.index
+        loaded = Index.from_json(built.to_json())
+        assert loaded.trie == built.trie, gid
+        stack, entries = [loaded.trie], []
+        while stack:
+            node = stack.pop()
+            entries.extend(node.get("a", ()))
+            stack.extend(node.get("c", {}).values())
+        assert entries and all(type(e) is Accept for e in entries), gid
+        assert {e.term for e in entries} >= set(built.terms), gid  # every term is reachable by some name
+        assert {e.is_name for e in entries} == {True, False}, gid  # names and aliases both, told apart

@@ -10,7 +10,7 @@ from typing import Any
 from . import forms
 from .config import project_root
 from .labels import label
-from .model import GlossaryError
+from .model import GlossaryError, Lang
 
 AUTO = "auto"
 
@@ -89,7 +89,7 @@ def _site_url(root: Path) -> str:
         raise UsageError(str(error)) from None
 
 
-def _lang(text: str) -> str:
+def _lang(text: str) -> Lang:
     """The language of the user's own words, for messages: Russian when the text is mostly Cyrillic."""
     letters = [c for c in text if c.isalpha()]
     cyrillic = sum(1 for c in letters if forms.is_cyrillic(c))
@@ -163,7 +163,7 @@ def cmd_lookup(args: argparse.Namespace) -> int:
 def cmd_traits(args: argparse.Namespace) -> int:
     codex = _codex(args)
     result = codex.traits(args.game, args.trait)
-    lang = "ru" if any(forms.is_cyrillic(t) for t in args.trait) else "en"
+    lang: Lang = "ru" if any(forms.is_cyrillic(t) for t in args.trait) else "en"
     if result["game"] is None:
         raise UsageError(label("linker_traits_no_game", lang))
     if args.format == "json":

@@ -11,6 +11,7 @@ from .model import (
     Game,
     Glossary,
     GlossaryError,
+    Lang,
     Located,
     Param,
     Problem,
@@ -49,7 +50,7 @@ class _FileChecker:
         if not isinstance(value, dict):
             self.problem(value if value is not None else owner, term, f"{what} must be a mapping with 'en' and 'ru'")
             return {lang: "" for lang in LANGS}
-        out = {}
+        out: dict[str, str] = {}
         for lang in LANGS:
             text = value.get(lang)
             if text is None:
@@ -254,7 +255,7 @@ class _FileChecker:
                 self.problems.append(Problem(self.shown, *at, term, f"{what}.{lang} '{shown}' {found.message}"))
 
 
-def _get(raw: Any, key: str, lang: str) -> Any:
+def _get(raw: Any, key: str, lang: Lang) -> Any:
     value = raw.get(key)
     return value.get(lang) if isinstance(value, dict) else None
 
@@ -304,7 +305,7 @@ def _cross_checks(game: Game, checker: _FileChecker, other_sources: dict[str, st
             checker.problem(raw.get("source"), term.id, message)
     # A name or alias must point at one term; identical *names* are allowed only when the other language tells
     # the terms apart (D&D's "Melee Attack" statistic vs "melee attack" act share "рукопашная атака").
-    owners: dict[tuple[str, str], list[tuple[Term, bool]]] = {}
+    owners: dict[tuple[Lang, str], list[tuple[Term, bool]]] = {}
     reported: set[frozenset[str]] = set()  # pairs already named by a name collision
     for term in terms.values():
         for lang in LANGS:
@@ -388,30 +389,30 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
                 if key:
                     names.setdefault(key, term.id)
     for block, entries in (("titles", game.titles), ("keywords", game.keywords)):
-        for lang, phrases in entries.items():  # a card named like a term is allowed: index.card_terms
+        for language, phrases in entries.items():  # a card named like a term is allowed: index.card_terms
             for phrase in phrases:
                 key = words(phrase)
                 if key in names:
-                    checker.problem(phrase, block, f"{block}.{lang}: '{phrase}' is a name of '{names[key]}' itself; "
+                    checker.problem(phrase, block, f"{block}.{language}: '{phrase}' is a name of '{names[key]}' itself; "
                                     "leave it out (the term links it)")
     # a phrase may hold a one-word English name in another form ("a stack of" for stacking), as the linker reads it
     one_word_forms = {f for key in names if len(key) == 1 and not forms.is_cyrillic(key[0])
                       for f in forms.english_forms(key[0])}
-    for lang, phrases in game.not_mentions.items():
+    for language, phrases in game.not_mentions.items():
         for phrase in phrases:
             key = words(phrase)
             if key in names:
                 checker.problem(phrase, "not_mentions",
-                                f"not_mentions.{lang}: '{phrase}' is a name of '{names[key]}' itself")
+                                f"not_mentions.{language}: '{phrase}' is a name of '{names[key]}' itself")
                 continue
             inside = any(key[i:i + len(name)] == name for name in names for i in range(len(key) - len(name) + 1))
             inside = inside or any(forms.fold(w) in one_word_forms for w in forms.WORD.findall(phrase))
             if not inside:
                 checker.problem(phrase, "not_mentions",
-                                f"not_mentions.{lang}: '{phrase}' contains no name of a {game.id} term")
+                                f"not_mentions.{language}: '{phrase}' contains no name of a {game.id} term")
 
 
-def _distinct_elsewhere(terms: list[Term], lang: str) -> bool:
+def _distinct_elsewhere(terms: list[Term], lang: Lang) -> bool:
     other = "ru" if lang == "en" else "en"
     return len({t.name[other] for t in terms}) == len(terms)
 
@@ -420,7 +421,7 @@ def _fold(text: str) -> str:
     return " ".join(text.replace("ё", "е").split())
 
 
-def _alias_pos(term: Term, lang: str, text: str) -> Any:
+def _alias_pos(term: Term, lang: Lang, text: str) -> Any:
     raw = term.raw
     for group in (raw.get("aliases") or {}).get(lang) or [], [(raw.get("name") or {}).get(lang)]:
         for value in group:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 
 from .labels import LABELS, LANGS, both, both_label, fill, l10n_attrs, other
+from .model import Lang
 
 MATERIAL_SITE = "https://squidfunk.github.io/mkdocs-material/"
 
@@ -61,13 +62,13 @@ def page_title(name: dict[str, str] | None) -> dict[str, str]:
     return {lang: f"{name[lang]} — {site[lang]}" for lang in LANGS}
 
 
-def title_tag(name: dict[str, str] | None, lang: str) -> str:
+def title_tag(name: dict[str, str] | None, lang: Lang) -> str:
     """`<title>` in `lang` (the build's language), with both for i18n.js."""
     titles = page_title(name)
     return f"<title{l10n_attrs({'text': titles}, lang)}>{html.escape(titles[lang], quote=False)}</title>"
 
 
-def description_tag(description: dict[str, str] | None, lang: str) -> str:
+def description_tag(description: dict[str, str] | None, lang: Lang) -> str:
     """`<meta name="description">` in `lang`, with both for i18n.js; the site's description when the page has none."""
     return f'<meta name="description"{l10n_attrs({"content": description or LABELS["site_description"]}, lang)}>'
 

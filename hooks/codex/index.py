@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from functools import partial
+from typing import Any, Callable, NamedTuple
 
 from . import forms
 from .links import term_path
-from .model import LANGS, Game, Term
+from .model import LANGS, Game, Lang, Term
 
 FORMAT_VERSION = 4
 NOT_A_MENTION = ""  # the accept entry of a phrase that contains a name but is not a mention (game.not_mentions)
@@ -20,6 +21,18 @@ CARD = "#card"  # the accept entry of a card name (game.cards): not a term menti
 TITLE = "#title"  # the accept entry of one of the game's titles (game.titles, game.name)
 KEYWORD = "#word"  # the accept entry of one of the game's own words its glossary does not define (game.keywords)
 NOT_TERMS = frozenset({NOT_A_MENTION, CARD, TITLE, KEYWORD})  # accept entries that name no term
+
+
+class Accept(NamedTuple):
+    """What a trie node accepts: one name (or phrase) ending there. A NamedTuple: JSON writes it as the same
+    compact array as before, and its fields read as fast as a dataclass(slots=True)'s within noise (issue 23)."""
+
+    term: str  # the term's id, or one of NOT_TERMS (a card name, a title, a not-mention phrase, a keyword)
+    is_name: bool  # the term's name in its language, not an alias (a name ranks first)
+    capitalised: bool  # printed with a capital: "Melee Attack" (a statistic) against "melee attack" (an act)
+    ordinary: bool  # one everyday word ("move"): in lower case it links only in a game role (roles.py)
+    needs_number: bool  # ends on a word slot: a match only after a number ("Resist 5 fire", not "Vulnerable ENERGY")
+    omits_placeholder: bool  # leaves out a placeholder the name prints: ranks after one that does not ("Armor")
 
 
 @dataclass
@@ -52,7 +65,7 @@ class Index:
     not_typos: list[str] = field(default_factory=list)
     # The English words of term names, which a misspelt word may stand for (card names and titles are not).
     typo_words: list[str] = field(default_factory=list)
-    # Terms that are also a card's name ("Teleport"): the card in card contexts (resolve._card_contexts).
+    # Terms that are also a card's name ("Teleport"): the card in card contexts (cards.uncounted).
     card_terms: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
@@ -71,8 +84,23 @@ class Index:
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"index format {data.get('version')} is not {FORMAT_VERSION}; rebuild it")
         terms = {tid: TermInfo(**t) for tid, t in data["terms"].items()}
-        return cls(data["game"], data["game_name"], terms, data["trie"], data["word_keys"], data["stem_keys"],
-                   data["known_words"], data["not_typos"], data["typo_words"], data["card_terms"])
+        return cls(data["game"], data["game_name"], terms, _named_entries(data["trie"]), data["word_keys"],
+                   data["stem_keys"], data["known_words"], data["not_typos"], data["typo_words"], data["card_terms"])
+
+
+def _named_entries(trie: dict[str, Any]) -> dict[str, Any]:
+    """The trie as read from JSON, its accept entries (arrays there) made Accept again, in place: one walk."""
+    make = partial(tuple.__new__, Accept)  # Accept._make without its Python-level call: C speed per entry
+    stack = [trie]
+    while stack:
+        node = stack.pop()
+        accept = node.get("a")
+        if accept:
+            node["a"] = list(map(make, accept))
+        children = node.get("c")
+        if children:
+            stack.extend(children.values())
+    return trie
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZА-ЯЁ«\"“(])")
@@ -84,7 +112,7 @@ def first_sentence(text: str) -> str:
     return SENTENCE_END.split(flat, maxsplit=1)[0]
 
 
-def _placeholders(term: Term, lang: str) -> list[tuple[str, str]]:
+def _placeholders(term: Term, lang: Lang) -> list[tuple[str, str]]:
     """(placeholder as printed, slot) pairs; a number is signed when the English name prints its sign."""
     out = []
     for param in term.params:
@@ -146,15 +174,15 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 # Capitalisation tells D&D's "Melee Attack" (statistic) from "melee attack" (act); their Russian
                 # names are identical, so a Russian name carries the English name's capitalisation.
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
-                accept = [term.id, position == 0, printed_upper, ordinary]
-                _insert(trie, pattern, accept, printed)
+                _insert(trie, pattern, printed, term.id, is_name=position == 0, capitalised=printed_upper,
+                        ordinary=ordinary)
                 named.setdefault(tuple(words), term.id)
                 if lang == "ru" and len(words) >= 2 and pattern[-1] in forms.RU_PREPOSITIONS:
                     # «сразитесь с»: the name ends in a preposition; without it, it is the same act («и сразитесь»)
-                    _insert(trie, pattern[:-1], [term.id, False, printed_upper, False], printed - 1)
+                    _insert(trie, pattern[:-1], printed - 1, term.id, capitalised=printed_upper)
                 if lang == "ru" and derive and len(pattern) == 2 and forms.russian_is_adjective(pattern[0]):
                     # the noun first, as speech puts it («атака дальняя»): the same name in the other order
-                    _insert(trie, pattern[::-1], [term.id, False, printed_upper, False], printed)
+                    _insert(trie, pattern[::-1], printed, term.id, capitalised=printed_upper)
                 variants = player_spellings(pattern, vocabulary) if lang == "en" else []
                 if lang == "ru" and re.search(r"\w-\w", name):  # «спасбросок» for «спас-бросок»
                     variants.append(_pattern(re.sub(r"(?<=\w)-(?=\w)", "", name), _placeholders(term, lang)) +
@@ -164,8 +192,8 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                         for word in variant:
                             if word not in forms.SLOTS:
                                 _add_word(word, word_keys, stem_keys, lexeme)
-                        _insert(trie, variant, [term.id, False, printed_upper, False],
-                                printed + len(variant) - len(pattern))
+                        _insert(trie, variant, printed + len(variant) - len(pattern), term.id,
+                                capitalised=printed_upper)
         for lang in LANGS:  # a noun name's verb («телепортировал» → Телепорт): every form, the term's own match
             for word in term.derived.get(lang, []):
                 pattern = forms.name_pattern(word)
@@ -174,13 +202,13 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                     if lang == "ru" and derive:  # «выковать» for «ковать», «активироваться» for «активировать»
                         for verb in forms.russian_verb_forms(key):
                             word_keys.setdefault(verb, set()).add(key)
-                _insert(trie, pattern, [term.id, False, term.name["en"][:1].isupper(),
-                                        len(pattern) == 1 and forms.is_ordinary(pattern[0])], len(pattern))
+                _insert(trie, pattern, len(pattern), term.id, capitalised=term.name["en"][:1].isupper(),
+                        ordinary=len(pattern) == 1 and forms.is_ordinary(pattern[0]))
     titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
     card_terms: set[str] = set()
     for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles),
                           (KEYWORD, game.keywords)):
-        for lang, phrases in block.items():
+        for phrases in block.values():
             for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
                 words = forms.name_pattern(phrase)
                 if marker == CARD and tuple(words) in named:  # "Teleport": the term, and a card in card contexts
@@ -189,7 +217,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 for word in words:
                     _add_word(word, word_keys, stem_keys, lexeme, inflect=marker in (NOT_A_MENTION, KEYWORD))
                 if words:
-                    _insert(trie, words, [marker, True, phrase[:1].isupper(), False], len(words))
+                    _insert(trie, words, len(words), marker, is_name=True, capitalised=phrase[:1].isupper())
     known_words = sorted({word for stem in stem_keys for word in known(stem)
                           if word not in word_keys and forms.russian_stem(word) == stem})
     typo_words = sorted({w for term in game.terms.values() for name in term.names("en")
@@ -265,10 +293,11 @@ def _add_word(word: str, word_keys: dict[str, set[str]], stem_keys: dict[str, se
         word_keys.setdefault(variant, set()).add(word)
 
 
-def _insert(trie: dict[str, Any], pattern: list[str], accept: list[Any], printed: int) -> None:
-    """Add a name's path; trailing slots are optional, so the node before them accepts too.
+def _insert(trie: dict[str, Any], pattern: list[str], printed: int, term: str, *, is_name: bool = False,
+            capitalised: bool, ordinary: bool = False) -> None:
+    """Add a name's path (`printed`: how many of its steps the name prints) accepting an Accept for `term`;
+    trailing slots are optional, so the node before them accepts too.
 
-    Accept entries are [term, is_name, printed capitalised, ordinary word, needs a number, placeholder omitted].
     A word slot may end a match only after a number ("Resist 5 fire"), never on its own ("Vulnerable ENERGY"
     must not swallow the next word, "Smite damage" is not "Smite CREATURE"). A match that leaves out a placeholder
     the name prints ranks after one that does not ("Armor" is Armor before it is "Armor +/- X").
@@ -279,27 +308,29 @@ def _insert(trie: dict[str, Any], pattern: list[str], accept: list[Any], printed
     node = trie
     for i, step in enumerate(pattern):
         if i >= trailing and i > 0:
-            _accept(node, accept + [pattern[i - 1] == forms.WORD_SLOT, i < printed])
+            _accept(node, Accept(term, is_name, capitalised, ordinary, needs_number=pattern[i - 1] == forms.WORD_SLOT,
+                                 omits_placeholder=i < printed))
         key = SLOT_KEYS.get(step, step)
         node = node.setdefault("c", {}).setdefault(key, {})
-    _accept(node, accept + [pattern[-1] == forms.WORD_SLOT, False])
+    _accept(node, Accept(term, is_name, capitalised, ordinary, needs_number=pattern[-1] == forms.WORD_SLOT,
+                         omits_placeholder=False))
 
 
 SLOT_KEYS = {forms.NUMBER_SLOT: "#n", forms.SIGNED_SLOT: "#s", forms.WORD_SLOT: "#w"}
 
 
-def rank(entry: list[Any], first_upper: bool) -> tuple[bool, bool, bool, bool]:
+def rank(entry: Accept, first_upper: bool) -> tuple[bool, bool, bool, bool]:
     """How well an accept entry fits a match: a not-mention phrase (card name, title) first, then printed
     placeholders, then capitalisation, then names over aliases."""
-    return (entry[0] not in NOT_TERMS, entry[5], entry[2] != first_upper, not entry[1])
+    return (entry.term not in NOT_TERMS, entry.omits_placeholder, entry.capitalised != first_upper, not entry.is_name)
 
 
-def _accept(node: dict[str, Any], entry: list[Any]) -> None:
+def _accept(node: dict[str, Any], entry: Accept) -> None:
     """One entry per term and node: the better-fitting name wins."""
-    entries = node.setdefault("a", [])
+    entries: list[Accept] = node.setdefault("a", [])
     for i, other in enumerate(entries):
-        if other[0] == entry[0]:
-            if (entry[5], not entry[1]) < (other[5], not other[1]):
+        if other.term == entry.term:
+            if (entry.omits_placeholder, not entry.is_name) < (other.omits_placeholder, not other.is_name):
                 entries[i] = entry
             return
     entries.append(entry)

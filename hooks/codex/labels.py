@@ -10,6 +10,8 @@ import html
 import json
 
 from .model import LANGS as LANGS  # one list of languages (re-exported: pages and scripts take it from here)
+from .model import Lang
+
 L10N_CLASS = "codex-l10n"  # the stylesheet hides an element of this class whose lang is not the reader's
 
 LABELS: dict[str, dict[str, str]] = {
@@ -303,15 +305,15 @@ MATERIAL_KEYS = (
 LOCALES = {"en": "en_US", "ru": "ru_RU"}
 
 
-def label(key: str, lang: str) -> str:
+def label(key: str, lang: Lang) -> str:
     return LABELS[key][lang]
 
 
-def other(lang: str) -> str:
+def other(lang: Lang) -> Lang:
     return "en" if lang == "ru" else "ru"
 
 
-def count(number: int, key: str, lang: str) -> str:
+def count(number: int, key: str, lang: Lang) -> str:
     """"162 термина", "17 терминов", "1 term": the label's plural forms chosen by the language's rule."""
     forms = LABELS[key][lang].split()
     if lang == "ru":
@@ -337,12 +339,12 @@ def both_label(key: str, tag: str = "span") -> str:
     return both(LABELS[key], tag)
 
 
-def fill(key: str, lang: str, **parts: str) -> str:
+def fill(key: str, lang: Lang, **parts: str) -> str:
     """A label as HTML with its `{name}` places filled: the label's text escaped, each part inserted as given."""
     return html.escape(LABELS[key][lang], quote=False).format_map(parts)
 
 
-def l10n_attrs(attrs: dict[str, dict[str, str]], lang: str) -> str:
+def l10n_attrs(attrs: dict[str, dict[str, str]], lang: Lang) -> str:
     """Attributes in both languages (an attribute holds one): the value in `lang`, both kept for i18n.js.
 
     `{"placeholder": {"en": ..., "ru": ...}}` gives ` placeholder="…" data-codex-placeholder-en="…"

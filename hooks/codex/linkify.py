@@ -17,7 +17,7 @@ from .resolve import Mention
 
 Format = Literal["markdown", "bbcode", "html"]  # the link formats (the command line adds JSON: the mentions)
 FORMATS: tuple[Format, ...] = get_args(Format)
-MARKUP: dict[str, Markup] = {"markdown": "markdown", "bbcode": "bbcode", "html": "any"}  # the input each output implies
+MARKUP: dict[Format, Markup] = {"markdown": "markdown", "bbcode": "bbcode", "html": "any"}  # the input each output implies
 
 
 def chosen(mentions: list[Mention], every: bool = False, exclude: frozenset[str] = frozenset()) -> list[Mention]:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar, get_args
 
 Lang = Literal["en", "ru"]  # the glossary's languages, and the interface's
-LANGS: tuple[str, ...] = get_args(Lang)  # as plain strings: the YAML's keys are checked against it
+LANGS: tuple[Lang, ...] = get_args(Lang)  # the YAML's keys (plain strings) are checked against it
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Term:
     line: int = 0
     raw: Any = field(default=None, repr=False, compare=False)  # the loaded YAML, for positions in messages
 
-    def names(self, lang: str) -> list[str]:
+    def names(self, lang: Lang) -> list[str]:
         """The name first, then the aliases, in one language."""
         return [self.name[lang], *self.aliases.get(lang, [])]
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deploy import PYODIDE_DIR, WORKBOX_DIR, WORKER
+from .model import Lang
 from .webapi import API_DIR
 
 MB = 1024 * 1024
@@ -388,7 +389,7 @@ def css_colour(css: str, selector: str, prop: str) -> str | None:
     return None
 
 
-def web_manifest(name: str, short_name: str, description: str, lang: str, theme_color: str,
+def web_manifest(name: str, short_name: str, description: str, lang: Lang, theme_color: str,
                  background_color: str) -> dict[str, Any]:
     """The manifest browsers install the site from: every URL relative to it (at the site root), so the app works
     under a sub-path too."""

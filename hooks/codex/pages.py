@@ -18,7 +18,7 @@ from .forms import fold
 from .labels import LANGS, LOCALES, L10N_CLASS, both, both_label, count, label, other
 from .linkify import chosen, link
 from .links import relative_url
-from .model import Game, SourceDoc, Term
+from .model import Game, Lang, SourceDoc, Term
 from .resolve import Mention, Resolver
 
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
@@ -38,7 +38,7 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def name_pair(names: dict[str, str], first: str = "en") -> str:
+def name_pair(names: dict[str, str], first: Lang = "en") -> str:
     """Both names, each marked with its language: "Aegis X · Эгида" (first="ru": "Эгида · Aegis X")."""
     second = other(first)
     return f'<span lang="{first}">{_e(names[first])}</span> · <span lang="{second}">{_e(names[second])}</span>'
@@ -98,7 +98,7 @@ def definition_html(
     )
 
 
-def tooltip(term: Term, lang: str) -> str:
+def tooltip(term: Term, lang: Lang) -> str:
     """What hovering a link to the term shows: its name and its definition's first sentence."""
     return f"{term.name[lang]} ({term.name[other(lang)]}): {first_sentence(term.definition[lang])}"
 
@@ -271,7 +271,8 @@ def game_index_page(game: Game, pdf: bool = False, directory_urls: bool = True) 
     # Filled by offline.js when a service worker runs: saved with the site, or a "keep this game offline" control.
     parts.append(f'<div class="codex-offline" data-codex-offline-game="{_e(game.id)}" hidden></div>')
     parts.append('<div class="codex-index">')
-    for key, name_lang in (("by_ru", "ru"), ("by_en", "en")):
+    orders: tuple[tuple[str, Lang], ...] = (("by_ru", "ru"), ("by_en", "en"))
+    for key, name_lang in orders:
         # The Russian-name index is for Russian readers; English readers see A–Z first.
         wrapper = f'<section class="{L10N_CLASS}" lang="ru">' if name_lang == "ru" else "<section>"
         parts += [wrapper, f'<h2 id="{key.replace("_", "-")}">{both_label(key)}</h2>']

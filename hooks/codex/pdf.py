@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .model import Game, Glossary
+from .model import Game, Glossary, Lang
 from .pages import Mentions
 from .printable import TEMPLATE, document_json
 
@@ -53,7 +53,7 @@ def print_pdf(data: str, template: str = TEMPLATE) -> bytes:
 Printed = dict[str, tuple[str, bytes | None]]  # game -> (its document's key, its PDF, or None: unchanged)
 
 
-def _print_game(game: Game, lang: str, mentions: Mentions | None, known: frozenset[str],
+def _print_game(game: Game, lang: Lang, mentions: Mentions | None, known: frozenset[str],
                 template: str) -> tuple[str, bytes | None]:
     """A game's document key (the SHA-256 of its data) and its PDF, unless that key is `known` (printed before)."""
     data = document_json(game, lang, mentions)
@@ -61,7 +61,7 @@ def _print_game(game: Game, lang: str, mentions: Mentions | None, known: frozens
     return key, None if key in known else print_pdf(data, template)
 
 
-def _print_documents(glossary: Glossary, lang: str, mentions: dict[str, Mentions] | None,
+def _print_documents(glossary: Glossary, lang: Lang, mentions: dict[str, Mentions] | None,
                      known: frozenset[str], job: Job | None = None) -> Printed:
     """Every game's (key, PDF), each game in a child process of its own, one after another: Typst keeps every
     compilation's memoised layout for the life of its process (the `typst` package cannot evict it), so printing
@@ -80,7 +80,7 @@ def _collect(results: Printed, reuse: bool) -> dict[str, bytes]:
     return printed
 
 
-def pdf_bytes(glossary: Glossary, lang: str, reuse: bool = False,
+def pdf_bytes(glossary: Glossary, lang: Lang, reuse: bool = False,
               mentions: dict[str, Mentions] | None = None, job: Job | None = None) -> dict[str, bytes]:
     """Every game's PDF, in memory, by game id. With `reuse`, games whose document is unchanged since the
     previous call are not printed again (for `mkdocs serve`)."""
@@ -93,14 +93,14 @@ class Printing:
     child: on a thread alone, Typst shared the interpreter with MkDocs and printed 1.6× slower). `cancel` stops
     the child at once (a rebuild under `mkdocs serve`, Ctrl-C, the build's end)."""
 
-    def __init__(self, glossary: Glossary, lang: str, reuse: bool, mentions: dict[str, Mentions] | None):
+    def __init__(self, glossary: Glossary, lang: Lang, reuse: bool, mentions: dict[str, Mentions] | None):
         self.job = Job()
         self.future: concurrent.futures.Future[dict[str, bytes]] = concurrent.futures.Future()
         self.thread = threading.Thread(target=self._run, args=(glossary, lang, reuse, mentions),
                                        name="codex-pdf", daemon=True)  # never holds the interpreter's exit
         self.thread.start()
 
-    def _run(self, glossary: Glossary, lang: str, reuse: bool, mentions: dict[str, Mentions] | None) -> None:
+    def _run(self, glossary: Glossary, lang: Lang, reuse: bool, mentions: dict[str, Mentions] | None) -> None:
         try:
             self.future.set_result(pdf_bytes(glossary, lang, reuse, mentions, self.job))
         except BaseException as error:  # noqa: BLE001 - handed to whoever asks for the result, traceback and all
@@ -114,7 +114,7 @@ class Printing:
 
 
 def print_in_background(
-    glossary: Glossary, lang: str, reuse: bool = False, mentions: dict[str, Mentions] | None = None,
+    glossary: Glossary, lang: Lang, reuse: bool = False, mentions: dict[str, Mentions] | None = None,
 ) -> Printing:
     """`pdf_bytes` while MkDocs renders the pages: `.result()` waits for the PDFs, `.cancel()` stops printing."""
     return Printing(glossary, lang, reuse, mentions)

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import index as index_module
 from .labels import count, label, other
-from .model import Game, Term
+from .model import Game, Lang, Term
 from .pages import Mentions, definition_mentions, initial_letter, paragraph_parts, sort_key, source_line
 from .resolve import Mention, Resolver
 
@@ -102,7 +102,7 @@ TEMPLATE = r"""
 """
 
 
-def document(game: Game, lang: str, mentions: Mentions | None = None) -> dict[str, Any]:
+def document(game: Game, lang: Lang, mentions: Mentions | None = None) -> dict[str, Any]:
     """The data the template prints for one game; interface words in `lang`. `mentions`: the definitions'
     mentions when the caller (the site build) has found them already."""
     if mentions is None:
@@ -132,7 +132,7 @@ def document(game: Game, lang: str, mentions: Mentions | None = None) -> dict[st
     }
 
 
-def _term(game: Game, term: Term, mentions: dict[str, list[Mention]], lang: str) -> dict[str, Any]:
+def _term(game: Game, term: Term, mentions: dict[str, list[Mention]], lang: Lang) -> dict[str, Any]:
     cat = game.categories.get(term.category, {"en": term.category, "ru": term.category})
     meta = [f"{label('category', lang)}: {cat[lang]} · {cat[other(lang)]}"]
     aliases = [a for lang_ in (lang, other(lang)) for a in term.aliases.get(lang_, [])]
@@ -162,7 +162,7 @@ def paragraphs(text: str, mentions: list[Mention], exclude: str = "") -> list[li
             for paragraph in paragraph_parts(text, mentions, exclude)]
 
 
-def document_json(game: Game, lang: str, mentions: Mentions | None = None) -> str:
+def document_json(game: Game, lang: Lang, mentions: Mentions | None = None) -> str:
     """The document's data as the template reads it (also what the PDF cache keys on)."""
     return json.dumps(document(game, lang, mentions), ensure_ascii=False, sort_keys=True)
 

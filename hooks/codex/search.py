@@ -123,22 +123,22 @@ def names_from_trie(trie: Mapping[str, Any]) -> dict[str, list[Name]]:
     """Every name of every term, read from the resolver's trie (the same words and slots the linker matches).
 
     A name with trailing placeholders is several paths of the trie ("aegis", "aegis #n"): they become one Name.
-    An accept entry is [term, is the name, capitalised, ordinary, needs a number, placeholder omitted] (index.py);
-    not-mention phrases are the linker's business, not names. A slot this code does not know is an error.
+    Each accept entry is an index.Accept; not-mention phrases are the linker's business, not names. A slot this
+    code does not know is an error.
     """
     found: dict[str, dict[tuple[str, ...], list[bool]]] = {}
     stack: list[tuple[Mapping[str, Any], tuple[str, ...]]] = [(trie, ())]
     while stack:
         node, path = stack.pop()
         for entry in node.get("a", ()):
-            if entry[0] in NOT_TERMS:  # not-mention phrases, card names, titles
+            if entry.term in NOT_TERMS:  # not-mention phrases, card names, titles
                 continue
             words = tuple(step for step in path if step not in NUMBER_STEPS and step != WORD_STEP)
-            flags = found.setdefault(entry[0], {}).setdefault(words, [False, False, False, False])
+            flags = found.setdefault(entry.term, {}).setdefault(words, [False, False, False, False])
             flags[0] = flags[0] or any(step in NUMBER_STEPS for step in path)
             flags[1] = flags[1] or WORD_STEP in path
-            flags[2] = flags[2] or bool(entry[1])
-            flags[3] = flags[3] or bool(entry[5])
+            flags[2] = flags[2] or entry.is_name
+            flags[3] = flags[3] or entry.omits_placeholder
         for step, child in node.get("c", {}).items():
             if step.startswith("#") and step not in NUMBER_STEPS and step != WORD_STEP:
                 raise ValueError(f"the resolver's trie has a slot {step!r} that codex.search does not know")

@@ -10,7 +10,7 @@ import html
 
 from .labels import LABELS, LANGS, both, both_label, fill, l10n_attrs
 from .links import relative_url
-from .model import Game
+from .model import Game, Lang
 from .pages import GeneratedPage, games_list, reader_first
 
 
@@ -49,20 +49,20 @@ def home_page(games: list[Game], from_page: str = "index.md", directory_urls: bo
     return GeneratedPage({"codex_description": LABELS["site_description"]}, "\n".join(parts) + "\n", toc)
 
 
-def _text(key: str, lang: str) -> str:
+def _text(key: str, lang: Lang) -> str:
     """An element whose text a script replaces wholesale (textContent): one text node, put in the reader's
     language by i18n.js, rather than a pair of spans a script would flatten into one string."""
     return f'{l10n_attrs({"text": LABELS[key]}, lang)}>{html.escape(LABELS[key][lang], quote=False)}'
 
 
-def _option(value: str, key: str, lang: str, selected: bool = False) -> str:
+def _option(value: str, key: str, lang: Lang, selected: bool = False) -> str:
     chosen = " selected" if selected else ""
     if LABELS[key]["en"] == LABELS[key]["ru"]:
         return f'<option value="{value}"{chosen}>{html.escape(LABELS[key]["en"], quote=False)}</option>'
     return f'<option value="{value}"{chosen}{_text(key, lang)}</option>'
 
 
-def linker_page(lang: str) -> GeneratedPage:
+def linker_page(lang: Lang) -> GeneratedPage:
     """The linker (resolver.js): paste a post, get it linked; find a term; traits and what follows from them.
 
     `lang` is the build's language, for the attributes that can hold only one (placeholders)."""

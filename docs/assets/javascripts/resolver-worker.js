@@ -28,6 +28,25 @@
 // Requests sent before "ready" wait for it. URLs default to this file's neighbours:
 // <site>/assets/javascripts/resolver-worker.js -> <site>/assets/pyodide/, <site>/assets/codex/.
 
+/**
+ * @typedef {import("../../../types/protocol").GameInfo} GameInfo
+ * @typedef {import("../../../types/protocol").GamesRequest} GamesRequest
+ * @typedef {import("../../../types/protocol").GamesAnswer} GamesAnswer
+ * @typedef {(request: string) => string} Handler  codex.api.Codex.handle_json, called through Pyodide
+ * @typedef {{manifest?: string, pyodide?: string, stock?: boolean}} StartOptions  the "init" message's
+ * @typedef {Record<string, number | string>} Marks  step -> performance.now(); boot: how Python started
+ * @typedef {{games: GameInfo[], site_url: string, marks: Marks}} ReadyInfo  the "ready" message's
+ * @typedef {{id: string, name: Record<string, string>, index: string}} ManifestGame
+ * @typedef {{pyodide?: string, stdlib?: string, snapshot?: string, wheel: string, site_url: string,
+ *            games?: ManifestGame[]}} Manifest  assets/codex/manifest.json (hooks/glossary.py writes it)
+ * @typedef {{unpackArchive(buffer: ArrayBuffer, format: string): void, runPython(code: string): unknown,
+ *            globals: {get(name: string): any}, makeMemorySnapshot(): Uint8Array<ArrayBuffer>,
+ *            _api?: {config?: Record<string, unknown>}}} Pyodide  the part of Pyodide's API used here
+ * @typedef {(config: Record<string, unknown>) => Promise<Pyodide>} LoadPyodide
+ * @typedef {{loadPyodide: LoadPyodide, pyodideUrl: string, wheelBytes: Promise<ArrayBuffer>,
+ *            indexTexts: () => Promise<[string, string][]>, siteUrl: string}} Python  what a start needs
+ */
+
 const HERE = new URL(import.meta.url);
 const DEFAULTS = {
   manifest: new URL("../codex/manifest.json", HERE).href,
@@ -46,20 +65,26 @@ def _codex_handle(request):
     return _codex.handle_json(request)
 `;
 
+/** @type {Promise<ReadyInfo> | null} */
 let ready = null; // Promise of the Python handler function, once "init" arrives
+/** @type {Handler | null} */
 let handle = null;
+/** @type {Marks} */
 const marks = { start: performance.now() }; // where the start-up time goes (benchmarks/linker.py reads them)
 
+/** @param {string} step */
 function mark(step) {
   marks[step] = performance.now();
 }
 
+/** @param {string} key @param {Record<string, string>} [params] */
 function progress(key, params) {
   self.postMessage({ type: "progress", key, params: params || {}, marks });
 }
 
 // A start-up failure the page can word in the reader's language (a labels.py key and its values).
 class LabelledError extends Error {
+  /** @param {string} key @param {Record<string, string>} params @param {string} [detail] */
   constructor(key, params, detail) {
     super(`${key} ${JSON.stringify(params)}${detail ? ": " + detail : ""}`);
     this.key = key;
@@ -72,6 +97,7 @@ function messageOf(err) {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** @param {string} url */
 async function fetchOk(url) {
   let response;
   try {
@@ -83,6 +109,7 @@ async function fetchOk(url) {
   return response;
 }
 
+/** @param {StartOptions} options @returns {Promise<ReadyInfo>} */
 async function start(options) {
   if (typeof WebAssembly === "undefined") {
     throw new LabelledError("linker_error_wasm", {});
@@ -90,6 +117,7 @@ async function start(options) {
   const manifestUrl = new URL(options.manifest || DEFAULTS.manifest, HERE).href;
   progress("linker_loading_python");
   // The manifest names the runtime's versioned folder (cached as immutable), so it comes first.
+  /** @type {Manifest} */
   const manifest = await (await fetchOk(manifestUrl)).json();
   mark("manifest");
   const base = new URL(".", manifestUrl);
@@ -110,10 +138,11 @@ async function start(options) {
   const games = manifest.games || [];
   const wheelBytes = fetchOk(new URL(manifest.wheel, base).href).then((r) => r.arrayBuffer());
   wheelBytes.catch(() => {});
+  /** @type {Promise<[string, string][]> | null} */
   let texts = null;
   const indexTexts = () => {
     texts = texts || Promise.all(
-      games.map(async (game) => [game.id, await (await fetchOk(new URL(game.index, base).href)).text()]),
+      games.map(async (game) => /** @type {[string, string]} */ ([game.id, await (await fetchOk(new URL(game.index, base).href)).text()])),
     );
     return texts;
   };
@@ -135,7 +164,7 @@ async function start(options) {
       // An engine or memory limit that refuses it: forget it, and start as on a first visit.
       console.warn(`codex linker: the saved snapshot did not start, starting without it: ${pythonError(err)}`);
       handle = null;
-      forgetSnapshots(snapshotKey, true);
+      forgetSnapshots(/** @type {string} */ (snapshotKey), true); // set whenever a snapshot was found
     }
   }
   if (!handle && stdlibUrl) {
@@ -160,8 +189,10 @@ async function start(options) {
 // Pyodide up, codex installed and every index loaded: the request handler. With `stdlibUrl`, from the build's
 // precompiled standard library (nothing compiles in the reader's browser); without, from Pyodide's own.
 // `forSnapshot`: booted so that a memory snapshot can be taken once it is ready (private API, see saveSnapshot).
+/** @param {Python} python @param {string | null} stdlibUrl @param {boolean} forSnapshot @returns {Promise<{pyodide: Pyodide, handler: Handler}>} */
 async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl }, stdlibUrl, forSnapshot) {
-  const config = { indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) };
+  /** @type {Record<string, unknown>} */
+  const config = { indexURL: pyodideUrl, stdout: () => {}, stderr: (/** @type {string} */ s) => console.warn(s) };
   if (stdlibUrl) config.stdLibURL = stdlibUrl;
   if (forSnapshot) config._makeSnapshot = true;
   const pyodide = await loadPyodide(config);
@@ -202,6 +233,7 @@ async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, si
 const SNAPSHOT_CACHE = "codex-linker-snapshot"; // not "codex-<what>-<scope>": the service worker leaves it alone
 const SNAPSHOT_DELAY_MS = 1000; // after "ready": the first requests (the text typed while loading) go first
 
+/** @param {string} key */
 async function storedSnapshot(key) {
   try {
     const found = await (await caches.open(SNAPSHOT_CACHE)).match(key);
@@ -211,9 +243,10 @@ async function storedSnapshot(key) {
   }
 }
 
+/** @param {Python} python @param {string | null} stdlibUrl @param {Uint8Array} snapshot @returns {Promise<Handler>} */
 async function restorePython({ loadPyodide, pyodideUrl, wheelBytes }, stdlibUrl, snapshot) {
   const pyodide = await loadPyodide({
-    indexURL: pyodideUrl, stdLibURL: stdlibUrl, _loadSnapshot: snapshot, stdout: () => {}, stderr: (s) => console.warn(s),
+    indexURL: pyodideUrl, stdLibURL: stdlibUrl, _loadSnapshot: snapshot, stdout: () => {}, stderr: (/** @type {string} */ s) => console.warn(s),
   });
   mark("pyodide_ready");
   // Pyodide keeps its config, and so the 31 MB it was restored from: let the buffer go (a phone's memory).
@@ -222,12 +255,14 @@ async function restorePython({ loadPyodide, pyodideUrl, wheelBytes }, stdlibUrl,
   mark("wheel");
   const handler = pyodide.globals.get("_codex_handle");
   if (!handler) throw new Error("the snapshot holds no linker");
-  const answer = JSON.parse(handler(JSON.stringify({ op: "games" })));
+  /** @type {GamesAnswer} */
+  const answer = JSON.parse(handler(JSON.stringify(/** @type {GamesRequest} */ ({ op: "games" }))));
   if (!Array.isArray(answer.result)) throw new Error(`the snapshot's linker does not answer: ${JSON.stringify(answer)}`);
   mark("indexes_loaded");
   return handler;
 }
 
+/** @param {Pyodide} pyodide @param {string} key */
 async function saveSnapshot(pyodide, key) {
   try {
     const bytes = pyodide.makeMemorySnapshot();
@@ -242,6 +277,7 @@ async function saveSnapshot(pyodide, key) {
 }
 
 // This site's snapshots other than `key` (or `key` itself too, with `andKey`): one per site is enough.
+/** @param {string} key @param {boolean} andKey */
 async function forgetSnapshots(key, andKey) {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
@@ -254,6 +290,7 @@ async function forgetSnapshots(key, andKey) {
   }
 }
 
+/** @param {unknown} err */
 function pythonError(err) {
   const text = messageOf(err);
   // A PythonError's message is the whole traceback: the reader needs its last line.
@@ -261,7 +298,9 @@ function pythonError(err) {
   return lines[lines.length - 1] || text;
 }
 
+/** @type {StartOptions} */
 let startOptions = {};
+/** @param {StartOptions} [options] */
 function ensureStarted(options) {
   if (!ready) {
     startOptions = options || {};
@@ -289,7 +328,7 @@ self.onmessage = async (event) => {
   }
   const { id, ...request } = msg;
   try {
-    self.postMessage({ id, ...JSON.parse(handle(JSON.stringify(request))) });
+    self.postMessage({ id, ...JSON.parse(/** @type {Handler} */ (handle)(JSON.stringify(request))) });
   } catch (err) {
     if (marks.boot === "fast" && /ModuleNotFoundError/.test(messageOf(err))) {
       // A standard module the build did not foresee (codex.stdlib lists them by running the linker): start
@@ -298,7 +337,7 @@ self.onmessage = async (event) => {
       if (!restarting) restarting = restartStock();
       try {
         await restarting;
-        self.postMessage({ id, ...JSON.parse(handle(JSON.stringify(request))) });
+        self.postMessage({ id, ...JSON.parse(/** @type {Handler} */ (handle)(JSON.stringify(request))) });
       } catch (again) {
         self.postMessage({ id, error: pythonError(again) });
       }
@@ -308,6 +347,7 @@ self.onmessage = async (event) => {
   }
 };
 
+/** @type {Promise<void> | null} */
 let restarting = null;
 async function restartStock() {
   const info = await start({ ...startOptions, stock: true });

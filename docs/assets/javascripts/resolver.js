@@ -28,17 +28,21 @@
   // --- one worker per tab ---------------------------------------------------------------
 
   /**
+   * The requests and answers are codex.protocol's, generated as types/protocol.d.ts (python -m codex.typedefs).
+   * @typedef {import("../../../types/protocol").Requests} Requests  each op's request
+   * @typedef {import("../../../types/protocol").Answers} Answers  each op's answer
+   * @typedef {Answers[keyof Answers]} Answer  the worker's JSON answer (codex.api.Codex.handle)
+   * @typedef {import("../../../types/protocol").Linked} Linked
+   * @typedef {import("../../../types/protocol").Format} Format
+   * @typedef {import("../../../types/protocol").Candidate} Candidate  a lookup's answer
+   * @typedef {import("../../../types/protocol").Trait} Trait  a trait, given or implied
+   * @typedef {import("../../../types/protocol").Cancelled} Cancelled
+   * @typedef {import("../../../types/protocol").Traits} Traits  a traits answer
    * @typedef {{id: string, name: CodexLabel}} Game
-   * @typedef {{result: any, game: string | null}} Answer  the worker's JSON answer (codex.api.Codex.handle)
-   * @typedef {{resolve: (answer: Answer) => void, reject: (error: Error) => void,
-   *            timer: ReturnType<typeof setTimeout> | null}} Pending
+   * @typedef {{resolve: (answer: any) => void, reject: (error: Error) => void,
+   *            timer: ReturnType<typeof setTimeout> | null}} Pending  resolve: with the answer to its op
    * @typedef {{alive: () => boolean, onState: () => void}} Widget
-   * @typedef {{en?: string[], ru?: string[]}} Chain  a trait's chain of reasons, by name in each language
    * @typedef {{term: string, url?: string, name?: string, name_ru?: string}} Term  a term in an answer
-   * @typedef {Term & {parameter?: string | number | null, score: number}} Candidate  a lookup's answer
-   * @typedef {Term & {because?: string[], because_names?: Chain}} Trait  a trait, given or implied
-   * @typedef {Trait & {cancelled_by: string, cancelled_by_name?: {en: string, ru: string}}} Cancelled
-   * @typedef {{traits: Trait[], cancelled: Cancelled[], unknown: string[]}} Traits  a traits answer
    * @typedef {{worker: Worker | null, phase: string, message: string, games: Game[] | null, nextId: number,
    *            pending: Map<number, Pending>, widgets: Set<Widget>, manifest: Promise<{games: Game[]}> | null,
    *            marks?: Record<string, number | string> | null, snapshot?: number, error?: string}} State
@@ -165,7 +169,10 @@
   }
 
   // {result, game} of one request; rejected with a message on an error, a crash or a timeout.
-  /** @param {string} op @param {Record<string, unknown>} payload @returns {Promise<Answer>} */
+  /**
+   * @template {keyof Requests} Op
+   * @param {Op} op @param {Omit<Requests[Op], "op">} payload @returns {Promise<Answers[Op]>}
+   */
   function ask(op, payload) {
     return new Promise(function (resolve, reject) {
       if (!state.worker || state.phase === "failed") {
@@ -188,7 +195,10 @@
     });
   }
 
-  /** @param {string} op @param {Record<string, unknown>} payload */
+  /**
+   * @template {keyof Requests} Op
+   * @param {Op} op @param {Omit<Requests[Op], "op">} payload @returns {Promise<Answers[Op]["result"]>}
+   */
   function request(op, payload) {
     return ask(op, payload).then(function (answer) { return answer.result; });
   }
@@ -375,7 +385,7 @@
     function toolGame() { var g = game(); return g === AUTO ? (detected || AUTO) : g; }
     function format() {
       var f = ui.format ? ui.format.value : "markdown";
-      return FORMATS.indexOf(f) >= 0 ? f : "markdown";
+      return FORMATS.indexOf(f) >= 0 ? /** @type {Format} */ (f) : "markdown";
     }
 
     /** @param {string} text @param {string} html */
@@ -409,8 +419,8 @@
       ask("link", { game: game(), text: text, format: format(), every: !!(ui.every && ui.every.checked), preview: true })
         .then(function (answer) {
           if (mine !== seq.link) return; // a newer request is on its way
-          var result = answer.result;
-          setOutput(result.text, result.html);
+          var result = /** @type {Linked} */ (answer.result); // preview: {text, html}
+          setOutput(result.text, result.html || "");
           showDetected(game() === AUTO ? answer.game : null);
           state.error = "";
           showError("");
@@ -468,7 +478,7 @@
       });
     }
 
-    /** @param {Trait} item */
+    /** @param {Pick<Trait, "because" | "because_names">} item  a trait's or a cancelled one's */
     function chain(item) {
       var names = (item.because_names ? inLanguage(item.because_names, item.because) : item.because) || [];
       return names.join(" → ");

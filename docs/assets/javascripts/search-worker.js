@@ -17,6 +17,35 @@
 // so every glossary string passes through escapeHtml() here.
 "use strict";
 
+/**
+ * The shapes of search_index.json's `config.codex` and of the data files (hooks/codex/search.py writes them).
+ * @typedef {{id: string, name: {en: string, ru: string}, label: string, url: string, words: string[],
+ *            start: number}} Game  a game: its page, its name's words, its first term's number
+ * @typedef {{f: Record<string, string | string[]>, s: Record<string, string[]>, k: Record<string, number[]>,
+ *            t: Record<string, number[]>}} Shard  forms, stems, postings and text (term-number deltas) by word
+ * @typedef {[number, string, string, string, string, string, number[]]} TermRecord
+ *          game, location, names (en, ru), snippets (en, ru), the terms whose definitions mention it (deltas)
+ * @typedef {{shards: Shard[], chunks: TermRecord[][], vocabulary: string[]}} Inline  everything, under file://
+ * @typedef {{dir: string, games: Game[], popularity: string[], shards: string[], chunk: number, limit: number,
+ *            typo: number, posting: [number, number, number, number], inline?: Inline,
+ *            rules: {ru: {endings: string[], min_stem: number, keep: number},
+ *                    en: {suffixes: [string, string, number, string][], min: number, keep_double: string},
+ *                    stop: string[]}}} Config
+ * @typedef {{location: string, title: string, text: string}} Doc  a hand-written page (Material's document)
+ * @typedef {{doc: Doc, titleStems: Set<string>, textStems: Set<string>}} Page
+ * @typedef {{term: number, name: number, position: number, length: number, flags: number}} Posting
+ * @typedef {{word: string, keys: Map<string, number>, text: Map<number, number>, exact: boolean,
+ *            guessed: boolean, textHit: boolean}} Found  one query word: the name words and terms it stands for
+ * @typedef {{found: Found[], postings: Map<string, number[]>}} Looked
+ * @typedef {{word: number, position: number, weight: number, key: string}} Pair
+ * @typedef {{nameCover: number, bonus: number, used: Map<number, number>, keys?: string[]}} Fit
+ * @typedef {{score: number, words: Map<number, number>, keys: Set<string>, named?: boolean}} Ranked
+ * @typedef {{stems: Set<string>, words: Set<string>, start: string}} Highlight
+ * @typedef {{location: string, title: string, text: string, score: number, terms: Record<string, boolean>}} Item
+ * @typedef {{items: Item[][], suggest?: string[]}} Results
+ * @typedef {{type: number, data?: any}} Message  Material's worker protocol
+ */
+
 (() => {
   const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
   const WORD = /[\p{L}\p{N}]+/gu;
@@ -44,38 +73,51 @@
     mention: 0.8,     // a page whose definition mentions the term the query names (in any form or language)
   };
 
-  let codex = null;       // config.codex from search_index.json
+  /** @type {Config} */
+  let codex = /** @type {any} */ (null);  // config.codex from search_index.json (set before any search)
+  /** @type {Page[]} */
   let pages = [];         // hand-written pages (Material's documents), with their words
+  /** @type {Inline | null} */
   let inline = null;      // everything, when it came inline (file://)
   let latest = 0;         // the newest query: older ones that finish later are dropped
+  /** @type {Map<number, Promise<Shard>>} */
   const shardCache = new Map();
+  /** @type {Map<number, Promise<TermRecord[]>>} */
   const chunkCache = new Map();
+  /** @type {Promise<string[]> | null} */
   let vocabulary = null;
+  /** @type {Set<string>} */
   let stop = new Set();    // words too common to search the text for
 
   // --- words (the same rules as codex.forms / codex.search) -------------------------------------------------
 
+  /** @param {string} word */
   function fold(word) {
     return word.toLowerCase().replace(/ё/g, "е");
   }
 
+  /** @param {string} text */
   function tokens(text) {
     return (text.match(WORD) || []).map(fold);
   }
 
+  /** @param {string} word */
   function length(word) {
     return Array.from(word).length;  // code points, as Python counts
   }
 
+  /** @param {string} word @param {number} count */
   function dropLast(word, count) {
     const chars = Array.from(word);
     return chars.slice(0, chars.length - count).join("");
   }
 
+  /** @param {string} word */
   function isCyrillic(word) {
     return CYRILLIC.test(word);
   }
 
+  /** @param {string} word */
   function russianStem(word) {
     const ru = codex.rules.ru;
     word = fold(word);
@@ -87,6 +129,7 @@
     return word;
   }
 
+  /** @param {string} word */
   function englishStem(word) {
     const en = codex.rules.en;
     for (const [suffix, replacement, keep, notAfter] of en.suffixes) {
@@ -107,12 +150,14 @@
     return word;
   }
 
+  /** @param {string} word */
   function textStem(word) {
     if (DIGITS.test(word)) return word;
     return isCyrillic(word) ? russianStem(word) : englishStem(word);
   }
 
   // Optimal string alignment distance (a swap of neighbours is one edit), or limit + 1 when it exceeds limit.
+  /** @param {string | string[]} a @param {string | string[]} b @param {number} limit @returns {number} */
   function distance(a, b, limit) {
     a = Array.from(a); b = Array.from(b);
     if (Math.abs(a.length - b.length) > limit) return limit + 1;
@@ -135,12 +180,14 @@
 
   // --- HTML (everything from the glossary goes through here) ------------------------------------------------
 
+  /** @param {unknown} text */
   function escapeHtml(text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
       .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
   }
 
   // The text, escaped, with the words the query matched in <mark>.
+  /** @param {string} text @param {Highlight} highlight */
   function marked(text, highlight) {
     let out = "", at = 0;
     for (const match of String(text).matchAll(WORD)) {
@@ -156,37 +203,43 @@
 
   // Both languages, each in its own `lang` element of the class codex-l10n: the stylesheet shows the reader's (the
   // language contract; codex.labels.both makes the same markup in Python, with the same "once if equal" rule).
+  /** @param {{en: string, ru: string}} values @param {Highlight} highlight */
   function bilingual(values, highlight) {
     if (values.en === values.ru) return marked(values.en, highlight);
-    return ["en", "ru"].map(lang =>
+    return /** @type {const} */ (["en", "ru"]).map(lang =>
       `<span class="codex-l10n" lang="${lang}">${marked(values[lang], highlight)}</span>`).join("");
   }
 
   // --- data ------------------------------------------------------------------------------------------------
 
+  /** @param {string} name */
   function dataUrl(name) {
     // This file is <site>/assets/javascripts/search-worker.js; the data is under <site>/search/codex/<hash>/.
     return new URL(`../../${codex.dir}${name}`, self.location.href).href;
   }
 
+  /** @param {string} name */
   async function fetchJson(name) {
     const response = await fetch(dataUrl(name));
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     return response.json();
   }
 
+  /** @param {number} number @returns {Promise<Shard>} */
   function shard(number) {
     if (inline) return Promise.resolve(inline.shards[number]);
     if (!shardCache.has(number)) shardCache.set(number, fetchJson(`s${number}.json`));
-    return shardCache.get(number);
+    return /** @type {Promise<Shard>} */ (shardCache.get(number));
   }
 
+  /** @param {number} number @returns {Promise<TermRecord[]>} */
   function chunk(number) {
     if (inline) return Promise.resolve(inline.chunks[number]);
     if (!chunkCache.has(number)) chunkCache.set(number, fetchJson(`c${number}.json`));
-    return chunkCache.get(number);
+    return /** @type {Promise<TermRecord[]>} */ (chunkCache.get(number));
   }
 
+  /** @returns {Promise<string[]>} */
   function names() {
     if (inline) return Promise.resolve(inline.vocabulary);
     if (!vocabulary) vocabulary = fetchJson("vocabulary.json");
@@ -194,6 +247,7 @@
   }
 
   // The shard holding a word: the last one whose first word is not after it (codex.search.shard_of).
+  /** @param {string} word */
   function shardOf(word) {
     const bounds = codex.shards;
     let low = 0, high = bounds.length - 1;
@@ -205,6 +259,7 @@
   }
 
   // The shards a prefix search for `start` reads: from the word's own shard on, while shards may hold it.
+  /** @param {string} start */
   function shardsStarting(start) {
     const first = shardOf(start), out = [first];
     for (let i = first + 1; i < codex.shards.length && out.length < PREFIX_SHARDS; i++) {
@@ -214,12 +269,14 @@
     return out;
   }
 
+  /** @param {string | string[] | undefined} value @param {string} form @returns {string[]} */
   function keysOf(value, form) {
     if (value === undefined) return [];
     if (value === "") return [form];
     return typeof value === "string" ? [value] : value;
   }
 
+  /** @param {number} code @returns {Posting} */
   function decode(code) {
     const [names, positions, lengths, flags] = codex.posting;  // codex.search.posting
     const f = code % flags; code = Math.floor(code / flags);
@@ -230,11 +287,14 @@
 
   // --- matching ----------------------------------------------------------------------------------------------
 
+  /** @template K @param {Map<K, number>} map @param {K} key @param {number} weight */
   function add(map, key, weight) {
-    if (!(map.get(key) >= weight)) map.set(key, weight);
+    const had = map.get(key);
+    if (had === undefined || had < weight) map.set(key, weight);
   }
 
   // For each query word: the name words it can stand for (key -> weight), and the terms its stem finds in text.
+  /** @param {string[]} words @returns {Promise<Looked>} */
   async function lookUp(words) {
     const last = words.length - 1;
     const wanted = new Set();
@@ -245,9 +305,12 @@
       if (length(word) >= 2) for (const n of shardsStarting(word)) wanted.add(n);
       if (i === last && length(word) >= 3) for (const n of shardsStarting(textStem(word))) wanted.add(n);
     });
+    /** @type {Map<number, Shard>} */
     const loaded = new Map();
     await Promise.all([...wanted].map(async n => loaded.set(n, await shard(n))));
-    const table = (word, name) => (loaded.get(shardOf(word)) || {})[name] || {};
+    const loadedShard = (/** @type {number} */ n) => /** @type {Shard} */ (loaded.get(n));  // read after loading
+    /** @template {keyof Shard} N @param {string} word @param {N} name @returns {Shard[N]} */
+    const table = (word, name) => (loaded.get(shardOf(word)) || /** @type {Partial<Shard>} */ ({}))[name] || {};
     const found = [];
     for (const [i, word] of words.entries()) {
       const keys = new Map(), text = new Map();
@@ -261,7 +324,7 @@
         const weight = i < last ? W.start : length(word) >= 4 ? W.completion : W.shortStart;
         let taken = 0;
         for (const n of shardsStarting(word)) {
-          for (const [form, value] of Object.entries(loaded.get(n).f)) {
+          for (const [form, value] of Object.entries(loadedShard(n).f)) {
             if (form === word || !form.startsWith(word) || taken >= PREFIX_KEYS) continue;
             taken++;
             for (const key of keysOf(value, form)) if (key !== word && !exact.includes(key)) add(keys, key, weight);
@@ -273,7 +336,7 @@
         for (const term of undelta(table(stem, "t")[stem])) add(text, term, 1);
         if (i === last && length(word) >= 3) {
           for (const n of shardsStarting(stem)) {
-            for (const [other, list] of Object.entries(loaded.get(n).t)) {
+            for (const [other, list] of Object.entries(loadedShard(n).t)) {
               if (other !== stem && other.startsWith(stem)) for (const term of undelta(list)) add(text, term, W.textPrefix);
             }
           }
@@ -288,7 +351,7 @@
     if (typos.length) {
       const vocabulary = await names();
       for (const f of typos) {
-        const cyrillic = isCyrillic(f.word), stem = cyrillic ? russianStem(f.word) : null;
+        const cyrillic = isCyrillic(f.word), stem = cyrillic ? russianStem(f.word) : "";
         for (const key of vocabulary) {
           if (length(key) < codex.typo || Math.abs(length(key) - length(f.word)) > 3) continue;
           let d = distance(f.word, key, 2);
@@ -302,10 +365,11 @@
     const more = [...new Set([...keys].map(shardOf))].filter(n => !loaded.has(n));
     await Promise.all(more.map(async n => loaded.set(n, await shard(n))));
     const postings = new Map();
-    for (const key of keys) postings.set(key, (loaded.get(shardOf(key)).k || {})[key] || []);
+    for (const key of keys) postings.set(key, (loadedShard(shardOf(key)).k || {})[key] || []);
     return {found, postings};
   }
 
+  /** @param {number[] | undefined} list */
   function undelta(list) {
     const out = [];
     let at = 0;
@@ -313,6 +377,7 @@
     return out;
   }
 
+  /** @param {number} term */
   function gameOf(term) {
     let game = 0;
     codex.games.forEach((g, i) => { if (term >= g.start) game = i; });
@@ -321,6 +386,7 @@
 
   // How well the query fits one name: each query word stands for at most one name word and the reverse; a number
   // fills a number placeholder, a word a word placeholder, a word of the game's name narrows to the game.
+  /** @param {string[]} words @param {Posting} name @param {Pair[]} pairs @param {Set<string>} gameWords @returns {Fit | null} */
   function fit(words, name, pairs, gameWords) {
     pairs.sort((a, b) => b.weight - a.weight);
     const used = new Map(), usedPosition = new Set();
@@ -346,33 +412,38 @@
   }
 
   // The share of the query a term's names cover together ("aegis эгида": one word each from two names).
+  /** @param {string[]} words @param {Map<number, number>} used */
   function queryCover(words, used) {
     let sum = 0, total = 0;
     words.forEach((word, i) => {
-      if (used.has(i)) { sum += used.get(i); total += 1; } else total += stop.has(word) ? 0.5 : 1;
+      if (used.has(i)) { sum += used.get(i) || 0; total += 1; } else total += stop.has(word) ? 0.5 : 1;
     });
     return sum / Math.max(total, 1);
   }
 
+  /** @param {string[]} words @param {Looked} looked @returns {Map<number, Ranked>} */
   function rank(words, {found, postings}) {
+    /** @type {Map<string, {term: number, name: Posting, pairs: Pair[]}>} */
     const byName = new Map();  // "term/name" -> {term, name, pairs}
     found.forEach((f, i) => {
       for (const [key, weight] of f.keys) {
         for (const code of postings.get(key) || []) {
           const p = decode(code), id = `${p.term}/${p.name}`;
-          if (!byName.has(id)) byName.set(id, {term: p.term, name: p, pairs: []});
-          byName.get(id).pairs.push({word: i, position: p.position, weight, key});
+          let named = byName.get(id);
+          if (!named) byName.set(id, named = {term: p.term, name: p, pairs: []});
+          named.pairs.push({word: i, position: p.position, weight, key});
         }
       }
     });
+    /** @type {Map<number, Fit[]>} */
     const fits = new Map();  // term -> its names' fits
     const gameWords = codex.games.map(g => new Set(g.words));
     for (const {term, name, pairs} of byName.values()) {
       const result = fit(words, name, pairs, gameWords[gameOf(term)]);
       if (!result) continue;
       result.keys = pairs.map(p => p.key);
-      if (!fits.has(term)) fits.set(term, []);
-      fits.get(term).push(result);
+      const list = fits.get(term);
+      if (list) list.push(result); else fits.set(term, [result]);
     }
     const terms = new Map();  // term -> {score, words: Map(query word -> weight), keys, named}
     for (const [term, list] of fits) {
@@ -392,14 +463,16 @@
       const share = sum / counted.length;
       const entry = terms.get(term);
       if (entry) entry.score += 0.05 * share;
-      else terms.set(term, {score: 0.9 * share, words: new Map(found.map((f, i) => [i, f.text.get(term) || 0]).filter(([, w]) => w > 0)), keys: new Set()});
+      else terms.set(term, {score: 0.9 * share, words: new Map(found.map((f, i) => /** @type {[number, number]} */ ([i, f.text.get(term) || 0])).filter(([, w]) => w > 0)), keys: new Set()});
     }
     for (const [term, entry] of terms) entry.score += 0.0005 * parseInt(codex.popularity[term] || "0", 36);
     return terms;
   }
 
   // The game pages (by the game's name) and the hand-written pages (by their titles' and texts' words).
+  /** @param {string[]} words @returns {Item[]} */
   function rankPages(words) {
+    /** @type {Item[]} */
     const out = [];
     const last = words.length - 1;
     const counted = words.filter(w => !stop.has(w)).length || 1;
@@ -433,7 +506,9 @@
   }
 
   // Material's `terms`: each query word -> whether this result matched it (unmatched ones are listed as missing).
+  /** @param {string[]} words @param {Set<number>} matched @param {string[]} [extra] @returns {Record<string, boolean>} */
   function termsOf(words, matched, extra = []) {
+    /** @type {Record<string, boolean>} */
     const out = {};
     words.forEach((w, i) => {
       if (DIGITS.test(w) && matched.has(i)) return;  // a parameter ("aegis 2"): neither missing nor highlighted
@@ -443,6 +518,7 @@
     return out;
   }
 
+  /** @param {string[]} words @param {Iterable<string>} keys @param {string[]} [more] @returns {Highlight} */
   function highlightOf(words, keys, more = []) {
     const last = words[words.length - 1];
     const stems = new Set([...words, ...keys, ...more].filter(w => !DIGITS.test(w)).map(textStem));
@@ -451,6 +527,7 @@
 
   // Material's search.suggest: the name word the best result completes the last query word to ("counters" ->
   // "counterstrike"; the reader accepts it with the right arrow key), or none.
+  /** @param {string[]} words @param {[number, Ranked] | undefined} best @returns {string[]} */
   function completion(words, best) {
     const last = words[words.length - 1];
     if (!best || !last || length(last) < 2) return [];
@@ -458,17 +535,19 @@
     return keys.length ? [keys[0]] : [];
   }
 
+  /** @param {string} query @returns {Promise<Results>} */
   async function search(query) {
     const words = tokens(query).slice(0, MAX_TOKENS);
     if (!words.length) return {items: []};
     const looked = await lookUp(words);
     const terms = rank(words, looked);
+    /** @type {Map<number, TermRecord[]>} */
     const loaded = new Map();
-    const records = async list => {
+    const records = async (/** @type {number[]} */ list) => {
       const need = [...new Set(list.map(term => Math.floor(term / codex.chunk)))].filter(n => !loaded.has(n));
       await Promise.all(need.map(async n => loaded.set(n, await chunk(n))));
     };
-    const record = term => loaded.get(Math.floor(term / codex.chunk))[term % codex.chunk];
+    const record = (/** @type {number} */ term) => /** @type {TermRecord[]} */ (loaded.get(Math.floor(term / codex.chunk)))[term % codex.chunk];
     const sorted = () => [...terms.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
     // The pages whose definitions mention a term the query names well (the resolver's mentions, found at build
     // time, so «стража» finds the Russian definitions that say "Guarding"): results too, below the term itself.
@@ -485,6 +564,7 @@
     const top = sorted().slice(0, codex.limit);
     const pageHits = rankPages(words);
     await records(top.map(([term]) => term));
+    /** @type {Item[][]} */
     const items = top.map(([term, entry]) => {
       const [game, location, en, ru, snippetEn, snippetRu] = record(term);
       const light = highlightOf(words, entry.keys);
@@ -498,11 +578,12 @@
       }];
     });
     // Pages merge into the list by score; a page's sections follow its article, as Material groups them.
+    /** @type {Map<string, Item[]>} */
     const groups = new Map();
     for (const hit of pageHits.sort((a, b) => b.score - a.score)) {
       const article = hit.location.split("#")[0];
-      if (!groups.has(article)) groups.set(article, []);
-      groups.get(article).push(hit);
+      const group = groups.get(article);
+      if (group) group.push(hit); else groups.set(article, [hit]);
     }
     for (const [article, hits] of groups) {
       if (!hits.some(h => h.location === article)) {
@@ -517,12 +598,13 @@
 
   // --- protocol ----------------------------------------------------------------------------------------------
 
+  /** @param {{config?: {codex?: Config}, docs?: Doc[]}} data */
   function setup(data) {
-    codex = (data.config && data.config.codex) || null;  // null: not our index (nothing to search)
+    codex = /** @type {Config} */ ((data.config && data.config.codex) || null);  // null: not our index (nothing to search)
     if (!codex) return;
     inline = codex.inline || null;
     stop = new Set(codex.rules.stop);
-    const strip = html => String(html).replace(/<[^>]*>/g, " ").replace(/&[#\w]+;/g, " ");
+    const strip = (/** @type {unknown} */ html) => String(html).replace(/<[^>]*>/g, " ").replace(/&[#\w]+;/g, " ");
     pages = (data.docs || []).map(doc => ({
       doc,
       titleStems: new Set(tokens(strip(doc.title)).map(textStem)),
@@ -530,6 +612,7 @@
     }));
   }
 
+  /** @param {Message} message @returns {Promise<Message | null>} */
   async function handle(message) {
     switch (message.type) {
       case SETUP:

@@ -33,7 +33,7 @@ MARKUPS: tuple[Markup, ...] = get_args(Markup)
 _ANY_TAG = re.compile(r"<[^<>\n]*>")
 
 
-def protected(text: str, markup: str = "any") -> Spans:
+def protected(text: str, markup: Markup = "any") -> Spans:
     """Sorted, merged spans of `text` that are markup (never linked) for the given input markup."""
     if markup not in MARKUPS:
         raise ValueError(f"unknown markup '{markup}' (use {', '.join(MARKUPS)})")

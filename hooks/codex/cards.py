@@ -1,0 +1,68 @@
+"""Card contexts: a term named like a card ("Teleport") that the text counts or lists as the card, not the term."""
+from __future__ import annotations
+
+import re
+from itertools import compress
+from operator import itemgetter
+
+from . import forms
+from .index import CARD
+from .mention import Mention
+
+# Card counts: "Teleport x2", "Teleport ×1", "2x Dispel" (no re.I: it would cost the first-character scan)
+_COUNT_AFTER_ANY = re.compile(r"[xX×хХ](?<!\w[xX×хХ])[ \t]?\d(?!\w)")
+_COUNT_BEFORE_ANY = re.compile(r"[xX×хХ](?!\w)")  # "2x Dispel": the digit is checked at each (rare) hit
+
+
+_PUNCTUATION = "\"'«»“”„()[]{}<>.,;:!?*_~`"
+_LIST_BEFORE = re.compile(r"[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z", re.I)  # "Tanglevine + "
+_LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", re.I)  # " + Tanglevine"
+# Words before a card named like a term that make it the card: "a second Teleport", "two Teleports", «без Teleport».
+CARD_CUES = frozenset("""
+    another second third two three four with without без второй второго вторую два две три ещё еще
+    """.split())
+
+
+def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card_terms: frozenset[str] = frozenset(),
+               cards: list[Mention] | None = None) -> list[Mention]:
+    """The mentions less those that name a card: counted like cards in a spellbook or deck list ("Teleport x2",
+    "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
+    Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport") or "with"/«без» ("a Wizard with
+    Teleport", «без Teleport»). The card is evidence of the game only. Bounded looks around each mention: linear."""
+    counted_ends: set[int] = set()  # where a name followed by a count ends ("Teleport| x2")
+    counted_starts: set[int] = set()  # where a name after a count starts ("2x |Dispel")
+    for hit in _COUNT_AFTER_ANY.finditer(text):  # C-speed scans keyed on their first character; hits are rare
+        end = hit.start()
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        counted_ends.add(end)
+    for hit in _COUNT_BEFORE_ANY.finditer(text):  # an "x" ending a word: a count when a lone digit is before it
+        digit = hit.start() - 1 - (hit.start() >= 2 and text[hit.start() - 1] in " \t")
+        if digit < 0 or not text[digit].isdigit() or (digit > 0 and (text[digit - 1].isalnum() or
+                                                                     text[digit - 1] == "_")):
+            continue
+        start = hit.end()
+        while start < len(text) and text[start] in " \t":
+            start += 1
+        counted_starts.add(start)
+    index = range(len(found))
+    counted = set(compress(index, map(counted_ends.__contains__, map(itemgetter(1), found)))) if counted_ends else set()
+    if counted_starts:
+        counted.update(compress(index, map(counted_starts.__contains__, map(itemgetter(0), found))))
+    named = compress(index, map(card_terms.__contains__, map(itemgetter(3), found))) if card_terms else ()
+    ends = {c.end for c in cards or ()}
+    starts = {c.start for c in cards or ()}
+    for i in named:  # C-speed filters above: only the mentions that may be cards are looked at here
+        m = found[i]
+        words = text[max(0, m.start - 24):m.start].split()
+        previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
+        gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
+        gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
+        if (previous in CARD_CUES or previous.isdigit() or (gap_before is not None and gap_before.start() in ends)
+                or (gap_after is not None and gap_after.end() in starts)):
+            counted.add(i)
+    if not counted:
+        return found
+    if names is not None:
+        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(counted))
+    return [m for i, m in enumerate(found) if i not in counted]

@@ -1,0 +1,87 @@
+"""Ordinary words in lower case ("move", "save"): linked only in a game role, in a text about the game."""
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Callable
+
+from . import forms
+from .mention import Mention
+
+# An ordinary word ("move", "friendly") links in lower case only when the text is about the game and the word
+# stands in a game role, read from its neighbours (see "How it matches" in the README): an adjective before a
+# game noun ("a friendly creature", not "a friendly game"), a noun after a creature's possessive ("fails its save",
+# "next to its space"), a verb after a modal ("can it rally", "still move up to", not "feel free to move this
+# thread"). English only: Russian writes every term in lower case, so its everyday words stay capital-only.
+
+CONTEXT_MENTIONS = 2  # other mentions a text needs before a lower-case ordinary word may link
+CONTEXT_CHARS = 400  # ...and one of them this close (characters between the two)
+ADJECTIVES = frozenset("fast friendly large living medium slow small tiny weak".split())
+GAME_NOUNS = frozenset("""
+    ally allies attack attacks card cards character characters creature creatures enemies enemy figure figures
+    mage mages mini minis miniature miniatures minion minions model models monster monsters object objects spell
+    spells unit units warband
+    """.split())
+NOUNS = frozenset("cost move opponent reach save sight size space type".split())  # not "life": "lost its life"
+POSSESSIVES = frozenset("its their his her my your".split())
+COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
+VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
+_RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
+_RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
+# "two life back", "he had more life left": a quantity
+NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty more less fewer".split())
+ROLLS = frozenset("make makes made making fail fails failed pass passes passed".split())  # "makes the save"
+ARTICLES = frozenset("a an the".split())
+MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
+PRONOUNS = frozenset("it he she they i you we".split())
+CREATURES = frozenset("it he she they".split())  # a creature as the subject
+_BEFORE = re.compile(r"([\w'’]+)[^\w'’]{1,3}(?:([\w'’]+)[^\w'’]{1,3})?\Z")  # the one or two words before, in a short slice
+_AFTER = re.compile(r"\W{1,3}([\w']+)")
+
+
+def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tuple[str, ...]]) -> bool:
+    """The lower-case ordinary word at m stands in a game role (see above); looks at most 40 characters around.
+    `keys` gives the name words a text word stands for ("rallies" -> rally)."""
+    after = _AFTER.match(text, m.end, m.end + 40)
+    before = _BEFORE.search(text[max(0, m.start - 40):m.start])
+    previous = forms.fold(before.group(2) or before.group(1)) if before else ""
+    earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
+    words = {forms.fold(m.text), *keys(forms.fold(m.text))}
+    counted = previous.isdigit() or previous in NUMBER_WORDS or bool(after and after.group(1).isdigit())
+    if forms.is_cyrillic(m.text):  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic; «медленные
+        # существа»: an adjective before a creature (not «маленьких фигурок»: a figure is the toy, not the game's)
+        return counted or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
+                               m.text[-2:] in _RU_ADJECTIVE_ENDINGS)
+    if counted and words & (NOUNS | {"life"}):
+        return True  # "3 life", "life 12"
+    word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
+    if word in ADJECTIVES and after and (forms.fold(after.group(1)) in GAME_NOUNS or after.start(1) in starts):
+        return True
+    if word in ADJECTIVES and (previous in {"it's", "it’s"} or (previous in COPULAS and earlier in PRONOUNS)):
+        return True
+    if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end):
+        return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
+    if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
+        return True  # "makes the save", "failed a save": what a creature rolls
+    # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list")
+    return word in VERBS and (previous in MODALS | CREATURES or (previous in PRONOUNS and earlier in MODALS))
+
+
+def in_context(text: str, found: list[Mention], pending: list[Mention],
+                keys: Callable[[str], tuple[str, ...]]) -> list[Mention]:
+    """The mentions, with each lower-case ordinary word that stands in a game role in game context: the text
+    has at least CONTEXT_MENTIONS other mentions, one of them within CONTEXT_CHARS. Linear: one bisection per
+    candidate, a bounded look around it."""
+    if len(found) < CONTEXT_MENTIONS:
+        return found
+    starts = [m.start for m in found]
+    beginning = set(starts)
+    kept = []
+    for m in pending:
+        i = bisect_left(starts, m.start)
+        near = [found[j] for j in (i - 1, i) if 0 <= j < len(found)]
+        if any(min(abs(m.start - o.end), abs(o.start - m.end)) <= CONTEXT_CHARS for o in near) and \
+                game_role(text, m, beginning, keys):
+            kept.append(m)
+    return sorted(found + kept) if kept else found
+
