@@ -504,3 +504,50 @@ def test_everyday_line_and_pulled_are_ordinary_words(codex_api, game, text, word
 ])
 def test_players_transliterations_are_aliases(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
+
+
+# --- round 3: English words in a Russian sentence, rules statements, rolls, hyphenated suffixes ------------------
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "Sleep слетает если существо получило урон от burn, или только от атаки? Guard и Aegis 2.",
+     "Sleep", "sleep"),
+    ("keyforge", 'Q7: Does a creature count as friendly to itself? A7: Yes. Friendly just means under the same '
+     "player's control. Reap, Fight and Elusive.", "friendly", "friendly"),
+    ("keyforge", "Does a creature count as friendly to itself? A7: Yes. Friendly just means under the same "
+     "player's control. Reap, Fight and Elusive.", "Friendly", "friendly"),
+    ("dnd-miniatures", "If I hit with the Stunning Attack, his creature rolls a save vs 15 or is Stunned.", "save",
+     "save"),
+    ("mage-wars", "A sleeping creature wakes up the moment it takes damage, so keep your Zone Attack and Burn away.",
+     "sleeping", "sleep"),
+    ("mage-wars", "The loss: falcons are fast and flying, Sardonyx can't be everywhere. Guard, Aegis 2.", "fast",
+     "fast"),
+    ("mage-wars", "а если волк стоит в guard и контратакует Паладина counterstrike-ом? Aegis 2 и Burn.",
+     "counterstrike-ом", "counterstrike"),
+])
+def test_round_3_roles_and_russian_endings(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "Lots of little mana tricks, counter-ish stuff, and a Zone Attack with Burn.", "counter"),
+    ("mage-wars", "a friendly casual game with Aegis 2 and Burn, my Guard is slow-ish.", "slow"),
+    ("keyforge", "It was a friendly game: Reap, Fight, Elusive and a Hazardous 3 creature.", "friendly"),
+])
+def test_an_english_suffixed_word_and_everyday_senses_stay_unlinked(codex_api, game, text, word):
+    assert word not in [w.lower() for w, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "набор сложнее, там куча новых жетонов и состояний. Aegis 2 и Burn.", "состояний", "condition"),
+    ("mage-wars", "Falcons are fast and Flying, and Burn or slow hurt them. Aegis 2.", "slow", "slow"),
+])
+def test_an_ordinary_word_joined_to_a_mention_is_one_of_a_list_of_game_words(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+def test_a_long_gap_is_never_read_as_a_list_and_the_scan_stays_bounded(codex_api):
+    # "and" far from the mention joins nothing: the look is JOIN_CHARS wide
+    text = "Aegis 2, Burn and Guard" + " " * 50 + "and slow."
+    assert "slow" in [w for w, _ in found(codex_api, "mage-wars", "Aegis 2, Burn and Guard and slow.")]
+    assert "slow" not in [w for w, _ in found(codex_api, "mage-wars", text)]
