@@ -551,3 +551,14 @@ def test_a_long_gap_is_never_read_as_a_list_and_the_scan_stays_bounded(codex_api
     text = "Aegis 2, Burn and Guard" + " " * 50 + "and slow."
     assert "slow" in [w for w, _ in found(codex_api, "mage-wars", "Aegis 2, Burn and Guard and slow.")]
     assert "slow" not in [w for w, _ in found(codex_api, "mage-wars", text)]
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "Он поджёг моего волка, и тот горел три раунда.", "поджёг", "burn"),
+    ("mage-wars", "Облако рассеялось на втором раунде.", "рассеялось", "dissipate"),
+    ("mage-wars", "Волк застрял в зоне со стеной шипов.", "застрял", "stuck"),
+    ("mage-wars", "Существо стало недееспособным до конца раунда.", "недееспособным", "incapacitated"),
+    ("dnd-miniatures", "Скелет переродился в начале следующего раунда.", "переродился", "respawn"),
+])
+def test_more_listed_verbs_of_action_nouns(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
