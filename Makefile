@@ -39,10 +39,10 @@ system-packages:
 
 # site_url must match the served address for Material's instant navigation (mkdocs.yml reads SITE_URL).
 serve: setup
-	SITE_URL=$${SITE_URL:-http://$(HOST)/} $(BIN)/mkdocs serve --dev-addr $(HOST)
+	SITE_URL=$${SITE_URL:-http://$(HOST)/} $(BIN)/python -m mkdocs serve --dev-addr $(HOST)
 
 build: setup
-	$(BIN)/mkdocs build --strict
+	$(BIN)/python -m mkdocs build --strict
 
 check: setup
 	$(BIN)/python -m codex check
@@ -61,7 +61,7 @@ pdf: setup
 
 # A copy of the site that works from the local disk (file://), search included, as one zip.
 offline: setup
-	rm -rf offline && OFFLINE=true DIRECTORY_URLS=false $(BIN)/mkdocs build --strict -d offline/site
+	rm -rf offline && OFFLINE=true DIRECTORY_URLS=false $(BIN)/python -m mkdocs build --strict -d offline/site
 	cd offline && ../$(BIN)/python -m zipfile -c rules-codex-offline.zip site
 	@echo "offline/rules-codex-offline.zip: unzip it and open site/index.html"
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(BENCH))
 
 from common import Report, fmt_b, progress, table  # noqa: E402
-from project import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, serve  # noqa: E402
+from project import CHROMIUM, CHROMIUM_ARGS, build_site, copy_project, free_port, serve  # noqa: E402
 from site_server import SiteServer  # noqa: E402
 
 EMBED_BUDGET = 8 * 1024  # gzip bytes (the issue's aim)
@@ -50,14 +48,6 @@ PROBE = """
   }, true);
 })();
 """
-
-
-def build_site(tmp: Path, port: int) -> Path:
-    base = copy_project(tmp / "embed-project")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "CODEX_PDF": "false", "SITE_URL": f"http://127.0.0.1:{port}/"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q"], cwd=base, env=env, check=True,
-                   capture_output=True, timeout=900)
-    return base / "site"
 
 
 def sizes(site: Path) -> dict[str, Any]:
@@ -116,7 +106,7 @@ def timings(site: Path, port: int, runs: int = 5) -> dict[str, Any]:
 
 def section(report: Report, tmp: Path, port: int) -> dict[str, Any]:
     progress("embed: building the site")
-    site = build_site(tmp, port)
+    site = build_site(copy_project(tmp / "embed-project"), f"http://127.0.0.1:{port}/", quiet=True, timeout=900)
     out = sizes(site)
     progress("embed: hovering in Chromium")
     out.update(timings(site, port))

@@ -68,7 +68,7 @@ def codex_api(glossary):
     return Codex.from_glossary(glossary, "https://example.org/")
 
 
-from project import copy_project, free_port, serve  # noqa: E402,F401  (one helper with the benchmarks)
+from project import build_in_process, copy_project, free_port, serve  # noqa: E402,F401  (one helper with the benchmarks)
 
 _free_port = free_port  # the older name some tests import
 
@@ -89,13 +89,7 @@ def site_url(site_port) -> str:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory, site_url) -> Path:
     """The real site, built once with the real validated mkdocs.yml into a temporary directory (strict)."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
-    site_dir = tmp_path_factory.mktemp("site")
-    config = load_config(config_file=str(ROOT / "mkdocs.yml"), site_dir=str(site_dir), site_url=site_url, strict=True)
-    build(config)
-    return site_dir
+    return build_in_process(tmp_path_factory.mktemp("site"), site_url)
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 COPIED = ("mkdocs.yml", "package.json", "docs", "hooks", "overrides")
@@ -49,17 +49,52 @@ def copy_project(dest: Path, glossary: Path | None = None, home: str | None = No
     return dest
 
 
-def build_site(base: Path, site_url: str | None = None, *, pdf: bool = False, timeout: int = 600) -> Path:
-    """`mkdocs build --strict` of a project copy, its site at `site_url` when given (PDFs only when asked): site/."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+def mkdocs_env(site_url: str | None = None, *, pdf: bool = False, **extra: str) -> dict[str, str]:
+    """The environment MkDocs runs in for a test or a benchmark: this one, without MkDocs' banner about version 2,
+    the site at `site_url` when given, no PDFs unless `pdf` (then CODEX_PDF is left as it is), and `extra`."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **extra}
     if not pdf:
         env["CODEX_PDF"] = "false"
     if site_url is not None:
         env["SITE_URL"] = site_url
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=base, env=env,
-                            capture_output=True, text=True, timeout=timeout)
+    return env
+
+
+def mkdocs_build(base: Path, site_url: str | None = None, *, pdf: bool = False, site_dir: Path | None = None,
+                 quiet: bool = False, env: dict[str, str] | None = None,
+                 timeout: int = 600) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` (`-q` if `quiet`, `-d site_dir` when given) in the project at `base`, in
+    `mkdocs_env(site_url, pdf=pdf, **env)`, whatever its outcome: a test of a failing build reads its stderr."""
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", *(["-q"] if quiet else [])]
+    if site_dir is not None:
+        command += ["-d", str(site_dir)]
+    return subprocess.run(command, cwd=base, env=mkdocs_env(site_url, pdf=pdf, **(env or {})),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def build_site(base: Path, site_url: str | None = None, *, site_dir: Path | None = None, **options: Any) -> Path:
+    """A successful `mkdocs_build` (same options; PDFs only when asked) of the project at `base`: its site folder."""
+    result = mkdocs_build(base, site_url, site_dir=site_dir, **options)
     assert result.returncode == 0, result.stderr
-    return base / "site"
+    return site_dir if site_dir is not None else base / "site"
+
+
+def mkdocs_serve(base: Path, port: int, *, pdf: bool = False, **popen: Any) -> subprocess.Popen[bytes]:
+    """`mkdocs serve` (no live reload) of the project at `base` on 127.0.0.1:port, its site at that address, PDFs
+    only when asked, its output discarded, in a session of its own (stop it with os.killpg); `popen`: more options."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "--dev-addr", f"127.0.0.1:{port}"], cwd=base,
+        env=mkdocs_env(f"http://127.0.0.1:{port}/", pdf=pdf), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True, **popen)
+
+
+def build_in_process(site_dir: Path, site_url: str) -> Path:
+    """The real project (its validated mkdocs.yml; PDFs unless CODEX_PDF=false) built strict in this process."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    build(load_config(config_file=str(ROOT / "mkdocs.yml"), site_dir=str(site_dir), site_url=site_url, strict=True))
+    return site_dir
 
 
 def free_port() -> int:

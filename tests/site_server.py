@@ -5,14 +5,17 @@ Also what those tests ask a page and read from a build.
 """
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from project import QuietServer, free_port  # noqa: F401  (free_port: the tests import it from here too)
+from project import QuietServer, build_site, copy_project, free_port
 
 
 def parse_headers(text: str) -> list[tuple[re.Pattern[str], dict[str, str]]]:
@@ -99,6 +102,16 @@ class SiteServer:
     def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+@contextlib.contextmanager
+def served_copy(dest: Path, **build: Any) -> Iterator[SiteServer]:
+    """A copy of the project (at `dest`) built for a free port on 127.0.0.1 (`build`: build_site's options) and
+    served there with its own `_headers`."""
+    port = free_port()
+    site = build_site(copy_project(dest), f"http://127.0.0.1:{port}/", **build)
+    with SiteServer(site, port) as server:
+        yield server
 
 
 # --- what the offline tests ask a page, and read from a build ---------------------------------------------------

@@ -1,14 +1,12 @@
 """A broken glossary stops `mkdocs build` with the checker's messages, and the previous site stays intact."""
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import copy_project
+from project import copy_project, mkdocs_build
 from test_check import CASES, FIXTURE, break_file
 
 pytestmark = pytest.mark.slow
@@ -18,15 +16,14 @@ pytestmark = pytest.mark.slow
 def project(tmp_path_factory) -> Path:
     """A copy of the project with the small fixture glossary, built once successfully."""
     base = copy_project(tmp_path_factory.mktemp("project"), FIXTURE, home="# Home\n\n<!-- codex:games -->\n")
-    result = mkdocs_build(base)
+    result = build(base)
     assert result.returncode == 0, result.stderr
     return base
 
 
-def mkdocs_build(project: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": "http://127.0.0.1:9/"}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=300)
+def build(project: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict`, PDFs included, whatever its outcome."""
+    return mkdocs_build(project, "http://127.0.0.1:9/", pdf=True, timeout=300)
 
 
 def snapshot(site: Path) -> dict[str, int]:
@@ -47,7 +44,7 @@ def test_build_stops_with_the_message_and_keeps_the_old_site(broken, case, name,
     before = snapshot(broken / "site")
     assert "alpha/armor/index.html" in before
     break_file(broken, name, old, new)
-    result = mkdocs_build(broken)
+    result = build(broken)
     assert result.returncode != 0
     assert expected in result.stderr
     assert "Traceback" not in result.stderr
@@ -58,7 +55,7 @@ def test_not_utf8_stops_the_build(broken):
     path = broken / "glossary" / "alpha.yml"
     path.write_bytes(path.read_bytes().replace("Броня вычитается".encode(), b"\xc1\xf0 x", 1))
     before = snapshot(broken / "site")
-    result = mkdocs_build(broken)
+    result = build(broken)
     assert result.returncode != 0
     assert "glossary/alpha.yml:15:11: -: not UTF-8 (byte 0xc1); save the file as UTF-8" in result.stderr
     assert snapshot(broken / "site") == before

@@ -3,11 +3,8 @@
 label keys (a wrong key stops the build with one line)."""
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
-import subprocess
-import sys
 from html.parser import HTMLParser
 
 import pytest
@@ -16,7 +13,8 @@ from codex.chrome import MATERIAL_CHROME, description_tag, footer_html, page_tit
 from codex.labels import LABELS, LANGS, MATERIAL_KEYS, fill, l10n_attrs, labels_script
 from codex.site import NavigationError, nav_labels, navigation
 from codex.site_pages import home_page, linker_page
-from conftest import ROOT, copy_project
+from conftest import ROOT
+from project import copy_project, mkdocs_build
 from test_check import FIXTURE
 
 PLACE = re.compile(r"\{(\w+)\}")
@@ -155,9 +153,7 @@ def test_a_wrong_label_key_in_mkdocs_yml_stops_the_build(tmp_path, old, new, mes
     text = config.read_text(encoding="utf-8")
     assert old in text
     config.write_text(text.replace(old, new), encoding="utf-8")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "CODEX_PDF": "false"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project, env=env,
-                            capture_output=True, text=True, timeout=300)
+    result = mkdocs_build(project, timeout=300)
     assert result.returncode != 0
     assert message in result.stderr
     assert "Traceback" not in result.stderr

@@ -3,12 +3,15 @@ forum page on another with a strict CSP that names only the site's origin. Hover
 show the right card; Escape and a tap outside close it; nothing violates the CSP; one data file per game."""
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from project import build_site, copy_project, free_port, serve
-from site_server import SiteServer
+from project import serve
+from site_server import served_copy
 
 pytestmark = pytest.mark.slow
 
@@ -43,11 +46,13 @@ def forum_html(site: str, lang: str | None, posts: list[str]) -> str:
 @pytest.fixture(scope="module")
 def origins(tmp_path_factory):
     """(site URL, forum URL): the built site served with its own _headers, the forum on another port."""
-    port = free_port()
-    site_url = f"http://127.0.0.1:{port}/"
-    base = copy_project(tmp_path_factory.mktemp("embed"))
-    build_site(base, site_url)
-    forum = tmp_path_factory.mktemp("forum")
+    with served_copy(tmp_path_factory.mktemp("embed")) as site, forum_server(tmp_path_factory.mktemp("forum"), site.url) as forum:
+        yield site.url, forum
+
+
+@contextlib.contextmanager
+def forum_server(forum: Path, site_url: str) -> Iterator[str]:
+    """Another origin's forum pages, linking the site at `site_url`, under a CSP that names only that site."""
     (forum / "forum.css").write_text(FORUM_CSS, encoding="utf-8")
     (forum / "index.html").write_text(forum_html(site_url, "en", [
         f'<p>Full URL: <a id="full" href="{site_url}mage-wars/aegis/">Aegis 2</a> stops a lot.</p>',
@@ -63,9 +68,8 @@ def origins(tmp_path_factory):
     ]), encoding="utf-8")
     csp = (f"default-src 'none'; script-src {site_url.rstrip('/')}; connect-src {site_url.rstrip('/')}; "
            "style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'")
-    with SiteServer(base / "site", port) as site_server, serve(forum, headers={"Content-Security-Policy": csp}) as forum_url:
-        assert site_server.url == site_url
-        yield site_url, forum_url
+    with serve(forum, headers={"Content-Security-Policy": csp}) as forum_url:
+        yield forum_url
 
 
 @pytest.fixture()

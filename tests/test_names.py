@@ -20,7 +20,7 @@ from codex.index import build as build_index
 from codex.pages import definition_mentions
 from codex.linkify import link
 from codex.resolve import Resolver
-from conftest import copy_project
+from project import build_site, copy_project
 
 FIXTURE = Path(__file__).parent / "fixtures" / "names"
 URL = "https://example.org/"
@@ -107,11 +107,7 @@ def test_the_built_term_pages_show_the_names_as_text(tmp_path):
     """A real `mkdocs build` of the fixture: each name reads back as typed from the page's <title> and <h1>, no
     tag is made of it, and the source's title in a link's tooltip reads back whole."""
     project = copy_project(tmp_path / "project", FIXTURE, home="# Home\n\n<!-- codex:games -->\n")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": "http://127.0.0.1:9/", "CODEX_PDF": "false"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project, env=env,
-                            capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
-    site = project / "site"
+    site = build_site(project, "http://127.0.0.1:9/")
     for term, name in (("salt-and-iron", "Salt & Iron"), ("heart-mark", "Heart <3 Mark")):
         source = (site / "gamma" / term / "index.html").read_text(encoding="utf-8")
         page = _Page()

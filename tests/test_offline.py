@@ -2,27 +2,22 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from conftest import search_until_found
+from project import build_site
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
 @pytest.fixture(scope="module")
 def offline_site(tmp_path_factory, root) -> Path:
-    site = tmp_path_factory.mktemp("offline") / "site"
-    env = {**os.environ, "OFFLINE": "true", "DIRECTORY_URLS": "false", "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)], cwd=root,
-                            env=env, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
-    return site
+    """`make offline`'s build of the project itself (PDFs included), into a temporary folder."""
+    return build_site(root, site_dir=tmp_path_factory.mktemp("offline") / "site", pdf=True,
+                      env={"OFFLINE": "true", "DIRECTORY_URLS": "false"})
 
 
 def test_pages_link_to_files(offline_site):

@@ -15,7 +15,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, need, search_until_found
+from conftest import CHROMIUM, CHROMIUM_ARGS, need, search_until_found
+from project import build_in_process
 from site_server import CACHES, CONTROLLED, SiteServer, build_data, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,14 +27,8 @@ BOOT_TIMEOUT = 90_000  # ms: Pyodide's start on a slow, shared machine
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     """The real site (real mkdocs.yml, PDFs included), built for the port it is served from, and its host."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
     port = free_port()
-    site = tmp_path_factory.mktemp("app-site")
-    config = load_config(config_file=str(ROOT / "mkdocs.yml"), site_dir=str(site),
-                         site_url=f"http://127.0.0.1:{port}/", strict=True)
-    build(config)
+    site = build_in_process(tmp_path_factory.mktemp("app-site"), f"http://127.0.0.1:{port}/")
     with SiteServer(site, port) as server:
         yield server
 

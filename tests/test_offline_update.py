@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, copy_project, need
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, need
+from project import build_site, copy_project, mkdocs_serve
 from site_server import CACHES, CONTROLLED, SiteServer, accessibility_violations, build_data, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -37,14 +36,6 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def _build(project: Path, site: Path, site_url: str) -> Path:
-    env = {**os.environ, "CODEX_PDF": "false", "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
-                            cwd=project, env=env, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
-    return site
-
-
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory):
     """(v1, v2, port): the two deploys, built for http://127.0.0.1:<port>/."""
@@ -56,12 +47,12 @@ def builds(tmp_path_factory):
     copy_project(project, glossary=ROOT / "glossary")
     _edit(project / "mkdocs.yml", "    pdf: !ENV [CODEX_PDF, true]",
           f"    offline_game_mb: {GAME_LIMIT_MB}\n    pdf: !ENV [CODEX_PDF, true]")
-    v1 = _build(project, tmp / "v1", url)
+    v1 = build_site(project, url, site_dir=tmp / "v1", quiet=True)
     _edit(project / "glossary" / "keyforge.yml", OLD_KEYS, NEW_KEYS)
     _edit(project / "glossary" / "keyforge.yml", "      ru: Ключи\n    category: game-term\n",
           "      ru: Ключи\n    category: game-term\n    aliases:\n      en: [Keys of victory]\n")
     _edit(project / "glossary" / "dnd-miniatures.yml", OLD_WARBAND, NEW_WARBAND)
-    v2 = _build(project, tmp / "v2", url)
+    v2 = build_site(project, url, site_dir=tmp / "v2", quiet=True)
     shutil.rmtree(project)
     return v1, v2, port
 
@@ -261,10 +252,7 @@ def test_mkdocs_serve_is_no_app_and_removes_a_worker_an_earlier_build_left(build
             page.goto(url + "keyforge/")
             page.evaluate(CONTROLLED)
             assert page.evaluate(CACHES)
-        env = {**os.environ, "CODEX_PDF": "false", "SITE_URL": url, "NO_MKDOCS_2_WARNING": "1"}
-        serve = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "--dev-addr",
-                                  f"127.0.0.1:{port}"], cwd=project, env=env, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL, start_new_session=True)
+        serve = mkdocs_serve(project, port)
         try:
             deadline = time.monotonic() + 600  # the first build, then it listens
             while time.monotonic() < deadline:

@@ -339,15 +339,11 @@ def test_ctrl_c_under_mkdocs_serve_stops_the_printing_child(tmp_path):
     import signal
     import time
 
-    from conftest import copy_project, free_port
+    from project import copy_project, free_port, mkdocs_serve
 
     project = copy_project(tmp_path / "project")
-    port = free_port()
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": f"http://127.0.0.1:{port}/"}
-    serve = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "--dev-addr", f"127.0.0.1:{port}"], cwd=project,
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a terminal's Ctrl-C, whatever started us
+    serve = mkdocs_serve(project, free_port(), pdf=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a terminal's Ctrl-C
     try:
         deadline = time.monotonic() + 600
         while not (children := _spawned_children(serve.pid)) and time.monotonic() < deadline and serve.poll() is None:

@@ -10,8 +10,8 @@ from urllib.parse import quote, unquote
 import pytest
 from playwright.sync_api import expect
 
-from project import build_site, copy_project, free_port, serve
-from site_server import SiteServer
+from project import serve
+from site_server import served_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -27,13 +27,8 @@ document.addEventListener("securitypolicyviolation", (e) => window.__violations.
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    base = copy_project(tmp_path_factory.mktemp("share"))
-    build_site(base, url)
-    with SiteServer(base / "site", port) as server:
-        assert server.url == url
-        yield url
+    with served_copy(tmp_path_factory.mktemp("share")) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="module")
