@@ -281,10 +281,12 @@ def test_a_verb_names_perfective_and_reflexive_are_its_forms(codex_api, text):
     assert [t for _, t in found(codex_api, "keyforge", text)] == ["heal"]
 
 
-def test_a_noun_names_verb_is_another_word(codex_api):
-    # Mage Wars' Heal is only the noun «Лечение»: «лечить» is not one of its forms (posts.yml keeps them apart)
-    assert ("лечить", "heal") not in found(codex_api, "mage-wars", "Можно ли лечить Конструкцию? Лечение не действует.")
-    assert ("Лечение", "heal") in found(codex_api, "mage-wars", "Можно ли лечить Конструкцию? Лечение не действует.")
+def test_a_noun_names_verb_is_its_term_only_where_the_glossary_lists_it(codex_api):
+    # the dictionary does not know which verb is a noun's: Mage Wars' Heal lists «лечить» under `derived:`,
+    # Ignore («Игнорирование», a trait) lists none, so «игнорирует» stays a plain verb
+    text = "Можно ли лечить Конструкцию? Лечение не действует, а Critical Damage игнорирует Armor."
+    assert [w for w, t in found(codex_api, "mage-wars", text) if t == "heal"] == ["лечить", "Лечение"]
+    assert "ignore" not in [t for _, t in found(codex_api, "mage-wars", text)]
 
 
 @pytest.mark.parametrize("text,span", [
@@ -371,3 +373,192 @@ def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, l
     # the glossary's own definition says "a creature with reach 2", "uses its reach"
     assert (("reach" in [w.lower() for w, t in found(codex_api, "dnd-miniatures", text) if t == "melee-reach"])
             == linked)
+
+
+# --- words derived from a name (round 3's policy: a noun name's verb in the term's game sense is a mention) ------
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "Потом он телепортировал моего волка в угол.", "телепортировал", "teleport"),
+    ("mage-wars", "Можно ли лечить Конструкцию?", "лечить", "heal"),
+    ("mage-wars", "Жетон снимается, когда существо активируется.", "активируется", "activate"),
+    ("mage-wars", "Guard с Intercept может перехватить её на себя.", "перехватить", "intercept"),
+    ("mage-wars", "Проблема — всё летающее, против сокола я ничего не могу.", "летающее", "flying"),
+    ("dnd-miniatures", "провалила — парализована до конца своего хода", "парализована", "paralysis-paralyzed"),
+    ("dnd-miniatures", "дают ли растоптанные атаку по возможности?", "растоптанные", "trample"),
+    ("keyforge", "побеждает тот, кто первым выкует три ключа", "выкует", "forge"),
+    ("keyforge", "ключ куётся только в начале хода", "куётся", "forge"),
+    ("keyforge", "На ходу соперника его уничтожают в бою.", "уничтожают", "destroyed"),
+    ("keyforge", 'the "tagged for destruction" wording', "destruction", "destroyed"),
+])
+def test_a_verb_made_from_a_noun_name_links_the_term_in_every_form(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text", [
+    ("mage-wars", "Critical Damage и так игнорирует Armor."),     # Ignore (a trait) lists no verb: another sense
+    ("keyforge", "Моё существо получает 3 урона, значит, сражение вообще не происходит?"),
+    ("mage-wars", "Guard не защищает от атаки по зоне."),           # «защищать» is not Defense's roll
+])
+def test_a_word_of_the_same_root_in_another_sense_is_not_linked(codex_api, game, text):
+    assert not [t for w, t in found(codex_api, game, text) if w.lower().startswith(("игнор", "сраж", "защищ"))]
+
+
+def test_derived_words_are_checked_and_never_shown_as_names(project):
+    path = project / "glossary" / "alpha.yml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    category: trait\n    definition:\n      ru: Броня",
+                                 "    category: trait\n    derived: {ru: [бронировать]}\n    definition:\n      ru: Броня", 1),
+                    encoding="utf-8")
+    from codex.check import collect, load
+    from codex.index import build
+    from codex.resolve import Resolver
+
+    assert [str(p) for p in collect(project / "glossary", project)[1]] == []
+    game = load(project / "glossary", project).game("alpha")
+    assert game.terms["armor"].derived == {"ru": ["бронировать"]}
+    assert game.terms["armor"].names("ru") == ["Броня"]                # not an alias: the page shows no verb
+    resolver = Resolver(build(game))
+    assert [(m.text, m.term) for m in resolver.mentions("Мага забронировали? Нет, бронировали стену.")] == [
+        ("бронировали", "armor")]
+    for bad, message in (("[бронировать доспех]", "is not one word"), ("[Броня]", "is already a name or alias"),
+                         ("{de: [panzern]}", "unknown language 'de'")):
+        block = bad if bad.startswith("{") else "{ru: " + bad + "}"
+        path.write_text(text.replace("    category: trait\n    definition:\n      ru: Броня",
+                                     f"    category: trait\n    derived: {block}\n    definition:\n      ru: Броня", 1),
+                        encoding="utf-8")
+        problems = [str(p) for p in collect(project / "glossary", project)[1]]
+        assert len(problems) == 1 and message in problems[0] and "alpha.yml" in problems[0], problems
+
+
+# --- English forms: irregular pasts, acronyms, bases that are other words (round 3) -------------------------------
+
+
+def test_an_irregular_past_is_a_form_of_the_name(codex_api):
+    text = "My opponent's steal plan turned into capture, which I then just fought off him. Reap and Elusive."
+    assert ("fought", "fight") in found(codex_api, "keyforge", text)
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "The loss: falcons are flying and the Mage has no Line of Sight.", "loss"),   # not a plural of LoS
+    ("mage-wars", "What keeps the Wizard alive is range and mana; a Ranged attack needs LoS.", "range"),
+])
+def test_an_acronym_or_an_adjective_name_takes_no_other_word_as_its_form(codex_api, game, text, word):
+    assert word not in [w for w, _ in found(codex_api, game, text)]
+
+
+# --- phrases that are something else (round 3) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "Rot markers didn't apply during upkeep, burn markers did. Upkeep +1 and Aegis 2.", "upkeep"),
+    ("mage-wars", "у тебя rot не списался в upkeep, я вручную снимал. Upkeep +1 и Aegis 2.", "upkeep"),
+    ("dnd-miniatures", "Probably 300 figures, a stack of battle maps and a Melee Attack +10 card.", "stack"),
+    ("keyforge", "Цена колоды по нынешним временам кусается, но «Сразитесь с» и Опасный 3 того стоят.", "Цена"),
+])
+def test_the_phase_as_a_time_a_pile_and_a_products_price_are_not_mentions(codex_api, game, text, word):
+    assert word not in [w for w, _ in found(codex_api, game, text)]
+    assert found(codex_api, game, text)  # the rest of the text still links
+
+
+@pytest.mark.parametrize("phrase,valid", [("armored car", True), ("an unrelated phrase", False)])
+def test_a_not_mention_may_hold_a_one_word_name_in_another_form(project, phrase, valid):
+    # "a stack of" holds "stack", a form of the name "stacking": the validator reads it as the linker does
+    messages = with_block(project, f"not_mentions:\n  en: [{phrase}]\n")
+    assert messages == [] if valid else (len(messages) == 1 and "contains no name" in messages[0])
+
+
+# --- detection: the games' own words and titles (round 3) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,game", [
+    ("Remember the restat cards are what's legal now, so update your module before you play.", "dnd-miniatures"),
+    ("198 points, 4 activations, which yes is insane against his 8.", "dnd-miniatures"),
+    ("Nobody wanted to eat an attack of opportunity by walking away.", "dnd-miniatures"),
+    ("В субботу устроили первый драфт по ДнД миниатюрам, нас было четверо.", "dnd-miniatures"),
+    ("Собираем отряд так, чтобы все были одного мировоззрения.", "dnd-miniatures"),
+    ("Ребята, кто продаёт миниатюры: заворачивайте каждую отдельно, а бехолдера особенно.", "dnd-miniatures"),
+    ("А деплой это же значит, что можно положить существо не с краю?", "keyforge"),
+    ("Only if it belongs to the active house; the creature is destroyed anyway.", "keyforge"),
+    ("В начале хода у меня 7 янтаря.", "keyforge"),
+])
+def test_the_games_own_words_detect_a_short_text(codex_api, text, game):
+    assert codex_api.detect(text) == game
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("dnd-miniatures", "Может, если можно провести линию к любому углу клетки цели. Melee Attack +10.", "линию"),
+    ("dnd-miniatures", "на пути стоит мой же кобольд, прямо на линии. Натиск и Melee Attack +10.", "линии"),
+    ("dnd-miniatures", "2-1, got a booster for prize. Pulled a Wight. Melee Attack +10 and Pushback.", "Pulled"),
+])
+def test_everyday_line_and_pulled_are_ordinary_words(codex_api, game, text, word):
+    assert word not in [w for w, _ in found(codex_api, game, text)]
+    assert found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("dnd-miniatures", "это фланг, сник атака работает?", "сник атака", "sneak-attack"),
+    ("dnd-miniatures", "В скирмише у гуля на карточке написано", "скирмише", "skirmish"),
+    ("keyforge", "Если атаковать Briar Grubbling, хазард 5 прилетает до боя", "хазард 5", "hazardous"),
+    ("mage-wars", "Конджурейшены: Shallow Sea x3, Coral Barrier x2", "Конджурейшены", "conjuration"),
+])
+def test_players_transliterations_are_aliases(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+# --- round 3: English words in a Russian sentence, rules statements, rolls, hyphenated suffixes ------------------
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "Sleep слетает если существо получило урон от burn, или только от атаки? Guard и Aegis 2.",
+     "Sleep", "sleep"),
+    ("keyforge", 'Q7: Does a creature count as friendly to itself? A7: Yes. Friendly just means under the same '
+     "player's control. Reap, Fight and Elusive.", "friendly", "friendly"),
+    ("keyforge", "Does a creature count as friendly to itself? A7: Yes. Friendly just means under the same "
+     "player's control. Reap, Fight and Elusive.", "Friendly", "friendly"),
+    ("dnd-miniatures", "If I hit with the Stunning Attack, his creature rolls a save vs 15 or is Stunned.", "save",
+     "save"),
+    ("mage-wars", "A sleeping creature wakes up the moment it takes damage, so keep your Zone Attack and Burn away.",
+     "sleeping", "sleep"),
+    ("mage-wars", "The loss: falcons are fast and flying, Sardonyx can't be everywhere. Guard, Aegis 2.", "fast",
+     "fast"),
+    ("mage-wars", "а если волк стоит в guard и контратакует Паладина counterstrike-ом? Aegis 2 и Burn.",
+     "counterstrike-ом", "counterstrike"),
+])
+def test_round_3_roles_and_russian_endings(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "Lots of little mana tricks, counter-ish stuff, and a Zone Attack with Burn.", "counter"),
+    ("mage-wars", "a friendly casual game with Aegis 2 and Burn, my Guard is slow-ish.", "slow"),
+    ("keyforge", "It was a friendly game: Reap, Fight, Elusive and a Hazardous 3 creature.", "friendly"),
+])
+def test_an_english_suffixed_word_and_everyday_senses_stay_unlinked(codex_api, game, text, word):
+    assert word not in [w.lower() for w, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "набор сложнее, там куча новых жетонов и состояний. Aegis 2 и Burn.", "состояний", "condition"),
+    ("mage-wars", "Falcons are fast and Flying, and Burn or slow hurt them. Aegis 2.", "slow", "slow"),
+])
+def test_an_ordinary_word_joined_to_a_mention_is_one_of_a_list_of_game_words(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+def test_a_long_gap_is_never_read_as_a_list_and_the_scan_stays_bounded(codex_api):
+    # "and" far from the mention joins nothing: the look is JOIN_CHARS wide
+    text = "Aegis 2, Burn and Guard" + " " * 50 + "and slow."
+    assert "slow" in [w for w, _ in found(codex_api, "mage-wars", "Aegis 2, Burn and Guard and slow.")]
+    assert "slow" not in [w for w, _ in found(codex_api, "mage-wars", text)]
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "Он поджёг моего волка, и тот горел три раунда.", "поджёг", "burn"),
+    ("mage-wars", "Облако рассеялось на втором раунде.", "рассеялось", "dissipate"),
+    ("mage-wars", "Волк застрял в зоне со стеной шипов.", "застрял", "stuck"),
+    ("mage-wars", "Существо стало недееспособным до конца раунда.", "недееспособным", "incapacitated"),
+    ("dnd-miniatures", "Скелет переродился в начале следующего раунда.", "переродился", "respawn"),
+])
+def test_more_listed_verbs_of_action_nouns(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)

@@ -28,7 +28,7 @@ from .lookalikes import in_english, in_russian, mixed_words
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 TERM_KEYS = {
     "id", "name", "category", "definition", "aliases", "params", "implies", "cancels", "see_also",
-    "former_ids", "source", "ru_supplied", "en_supplied", "related", "source_typos",
+    "former_ids", "source", "ru_supplied", "en_supplied", "related", "source_typos", "derived",
 }
 RELATIONS = ("implies", "cancels", "see_also", "related")
 PARAM_KINDS = ("number", "word")
@@ -164,6 +164,7 @@ class _FileChecker:
                 continue
             values = [values] if isinstance(values, str) else (values or [])
             aliases[lang] = [str(v).strip() for v in values if str(v).strip()]
+        derived = self.derived_words(raw, label, name, aliases)
         params = []
         for raw_param in raw.get("params") or []:
             if not isinstance(raw_param, dict) or raw_param.get("kind") not in PARAM_KINDS or not raw_param.get("en"):
@@ -186,7 +187,7 @@ class _FileChecker:
         supplied = tuple(lang for lang in LANGS if raw.get(f"{lang}_supplied"))
         self.term_lookalikes(raw, label)
         term = Term(
-            id=term_id, game=game.id, name=name, category=category, definition=definition, aliases=aliases,
+            id=term_id, game=game.id, name=name, category=category, definition=definition, aliases=aliases, derived=derived,
             params=params, source_docs=docs, source_page=page, supplied=supplied,
             former_ids=self.id_list(raw.get("former_ids"), raw, label, "former_ids"),
             line=position(raw)[0],
@@ -194,6 +195,31 @@ class _FileChecker:
             **{rel: self.id_list(raw.get(rel), raw, label, rel) for rel in RELATIONS},
         )
         return term
+
+    def derived_words(self, raw: Any, label: str, name: dict[str, str], aliases: dict[str, list[str]]
+                      ) -> dict[str, list[str]]:
+        """`derived: {ru: [...], en: [...]}`: single words made from the name, none of them a name or alias."""
+        out: dict[str, list[str]] = {}
+        block = raw.get("derived") or {}
+        if not isinstance(block, dict):
+            self.problem(block, label, "derived must be a mapping {en: [...], ru: [...]}")
+            return out
+        for lang, values in block.items():
+            if lang not in LANGS:
+                self.problem(_key_at(block, lang), label, f"derived: unknown language '{lang}'")
+                continue
+            names = {n.casefold() for n in [name.get(lang, ""), *aliases.get(lang, [])]}
+            words = []
+            for value in [values] if isinstance(values, str) else (values or []):
+                word = str(value).strip()
+                if not re.fullmatch(r"[^\W\d_]+", word):
+                    self.problem(block, label, f"derived: '{word}' is not one word")
+                elif word.casefold() in names:
+                    self.problem(block, label, f"derived: '{word}' is already a name or alias")
+                else:
+                    words.append(word)
+            out[lang] = words
+        return out
 
     def term_lookalikes(self, raw: Any, term: str) -> None:
         """Look-alike letters in a term's names, aliases and definitions; `source_typos` lists the words of the
@@ -369,6 +395,9 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
                 if key in names:
                     checker.problem(phrase, block, f"{block}.{language}: '{phrase}' is a name of '{names[key]}' itself; "
                                     "leave it out (the term links it)")
+    # a phrase may hold a one-word English name in another form ("a stack of" for stacking), as the linker reads it
+    one_word_forms = {f for key in names if len(key) == 1 and not forms.is_cyrillic(key[0])
+                      for f in forms.english_forms(key[0])}
     for language, phrases in game.not_mentions.items():
         for phrase in phrases:
             key = words(phrase)
@@ -377,6 +406,7 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
                                 f"not_mentions.{language}: '{phrase}' is a name of '{names[key]}' itself")
                 continue
             inside = any(key[i:i + len(name)] == name for name in names for i in range(len(key) - len(name) + 1))
+            inside = inside or any(forms.fold(w) in one_word_forms for w in forms.WORD.findall(phrase))
             if not inside:
                 checker.problem(phrase, "not_mentions",
                                 f"not_mentions.{language}: '{phrase}' contains no name of a {game.id} term")

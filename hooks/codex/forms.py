@@ -51,7 +51,8 @@ def english_forms(word: str) -> set[str]:
     "incapacitate". Only names' words are expanded, so a rare wrong form costs nothing.
     """
     if len(word) <= 3 or word[1:] != word[1:].lower():
-        return {fold(word), fold(word) + "s"}  # "LoS", "AC": acronyms take at most a plural ("loses" is not LoS)
+        # "LoS", "AC": acronyms take at most a plural ("loses" is not LoS), and one ending in s none ("loss")
+        return {fold(word)} | ({fold(word) + "s"} if not word.lower().endswith("s") else set())
     word = fold(word)
     bases = {word}
     if len(word) > 4:
@@ -71,11 +72,23 @@ def english_forms(word: str) -> set[str]:
             forms |= {base[:-1] + "ies", base[:-1] + "ied"}
         if len(base) >= 3 and base[-1] not in _VOWELS | {"w", "x", "y"} and base[-2] in _VOWELS and base[-3] not in _VOWELS:
             forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}  # stun -> stunned, stunning
+        forms |= set(IRREGULAR_VERBS.get(base, ()))  # "fought" for Fight, "slept" for Sleep
     return forms
 
 
+# The irregular past forms of the verbs that are (or begin) term names in the games: generated forms miss them.
+IRREGULAR_VERBS = {
+    "fight": ("fought",), "sleep": ("slept",), "fly": ("flew", "flown"), "freeze": ("froze", "frozen"),
+    "steal": ("stole", "stolen"), "draw": ("drew", "drawn"), "take": ("took", "taken"), "bind": ("bound",),
+    "strike": ("struck",), "shoot": ("shot",), "hide": ("hid", "hidden"), "break": ("broke", "broken"),
+    "bleed": ("bled",), "rise": ("rose", "risen"), "forget": ("forgot", "forgotten"), "throw": ("threw", "thrown"),
+    "hold": ("held",), "seek": ("sought",), "choose": ("chose", "chosen"), "lose": ("lost",),
+}
+
+
 # Bases an inflected name word must not give: "round" (a game round) is not D&D's "rounding".
-NOT_BASES = frozenset({"round"})
+# "range" (how far an attack reaches) is not Mage Wars' Ranged ("alive is range and mana").
+NOT_BASES = frozenset({"round", "range", "rang"})
 
 # A name that is one of these ordinary English words is a game term only when written with a capital:
 # "Move", "Slow", "Friendly" are linked, "move 2 squares", "pretty slow", "a friendly game" are not. Words that in a
@@ -83,14 +96,15 @@ NOT_BASES = frozenset({"round"})
 # are not on the list and link in any case. See "Ordinary words" in the README.
 ORDINARY_ENGLISH = frozenset("""
     cancel controller cost fast friendly ignore large life living magic medium move opponent owner rally remove
-    requires rounding save self sight size sleep slow small space tiny touch type unique weak
-    """.split())
+    pull requires rounding save self sight size sleep slow small space tiny touch type unique weak
+    """.split())  # "pull": "Pulled a Wight" from a booster (round 3)
 # The same for Russian names that are everyday words: «в состоянии», «содержание раздела», «перед сном».
 # «новичкам» (beginners), «маленьких фигурок» (small figures), «уникальную книгу» (a unique book): real player
-# text uses these in their everyday sense (issue 20).
+# text uses these in their everyday sense (issue 20); «линия» (D&D's line 12 has no number in its Russian name):
+# «провести линию», «стоит на линии», «строиться в линию» (round 3).
 ORDINARY_RUSSIAN = frozenset("""
-    быстрый живой жизнь магия маленькое медленный новичок опасный размер слабость содержание скорость сон состояние
-    тип ударить удаление уникальный уровень
+    быстрый живой жизнь линия магия маленькое медленный новичок опасный размер слабость содержание скорость сон
+    состояние тип ударить удаление уникальный уровень
     """.split())
 
 

@@ -194,6 +194,16 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                                 _add_word(word, word_keys, stem_keys, lexeme)
                         _insert(trie, variant, printed + len(variant) - len(pattern), term.id,
                                 capitalised=printed_upper)
+        for lang in LANGS:  # a noun name's verb («телепортировал» → Телепорт): every form, the term's own match
+            for word in term.derived.get(lang, []):
+                pattern = forms.name_pattern(word)
+                for key in pattern:
+                    _add_word(key, word_keys, stem_keys, lexeme)
+                    if lang == "ru" and derive:  # «выковать» for «ковать», «активироваться» for «активировать»
+                        for verb in forms.russian_verb_forms(key):
+                            word_keys.setdefault(verb, set()).add(key)
+                _insert(trie, pattern, len(pattern), term.id, capitalised=term.name["en"][:1].isupper(),
+                        ordinary=len(pattern) == 1 and forms.is_ordinary(pattern[0]))
     titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
     card_terms: set[str] = set()
     for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles),

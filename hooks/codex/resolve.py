@@ -18,6 +18,7 @@ from .mention import SPLIT as _SPLIT
 from .mention import Mention as Mention  # re-exported, as above
 from .prices import unpriced
 from .roles import in_context
+from .suffixes import hyphen_suffixed
 
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
 
@@ -266,6 +267,8 @@ class Resolver:
             found = uncounted(text, found, names, self._card_terms, cards)
         if found:  # «Цена 900 р.»: a price, not the game's Cost
             found = unpriced(text, found)
+        if found and "-" in text:  # «counterstrike-ом»: a Russian ending; "counter-ish": an English word made from it
+            found = hyphen_suffixed(text, found)
         if "к" in text and _RU_MODIFIER.search(text):  # «+1 к броне»: a modifier names its term's parameterised form
             found = self._modifiers(text, found, pending)
         return in_context(text, found, pending, self.keys) if pending else found

@@ -12,7 +12,10 @@ from .mention import Mention
 # stands in a game role, read from its neighbours (see "How it matches" in the README): an adjective before a
 # game noun ("a friendly creature", not "a friendly game"), a noun after a creature's possessive ("fails its save",
 # "next to its space"), a verb after a modal ("can it rally", "still move up to", not "feel free to move this
-# thread"). English only: Russian writes every term in lower case, so its everyday words stay capital-only.
+# thread"). Round 3 (issue 20): an English word written into a Russian sentence, a rules statement about the word
+# ("counts as friendly", "Friendly just means"), a roll ("rolls a save"), a game object's statistic ("the monster's
+# size"), a participle before a game noun ("a sleeping creature"), and a word in one list with a mention ("fast and
+# flying", «жетонов и состояний»). Russian otherwise has only the quantity and the adjective before a creature.
 
 CONTEXT_MENTIONS = 2  # other mentions a text needs before a lower-case ordinary word may link
 CONTEXT_CHARS = 400  # ...and one of them this close (characters between the two)
@@ -30,7 +33,11 @@ _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|а
 _RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
 # "two life back", "he had more life left": a quantity
 NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty more less fewer".split())
-ROLLS = frozenset("make makes made making fail fails failed pass passes passed".split())  # "makes the save"
+ROLLS = frozenset("make makes made making fail fails failed pass passes passed roll rolls rolled rolling".split())
+COUNTS_AS = frozenset("count counts counted counting treat treats treated".split())  # "counts as friendly"
+_MEANS = re.compile(r"\W{1,3}(?:(?:just|only|still|simply|always|also)\s+){0,2}means?\b", re.IGNORECASE)
+JOIN_CHARS = 12  # the most a list's joint (", and ", « или ») spans: a bounded look, linear
+_JOINED = re.compile(r",?\s+(?:and|or|и|или)\s+")  # "fast and flying", «жетонов и состояний»: one list
 ARTICLES = frozenset("a an the".split())
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
 PRONOUNS = frozenset("it he she they i you we".split())
@@ -48,6 +55,8 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
     words = {forms.fold(m.text), *keys(forms.fold(m.text))}
     counted = previous.isdigit() or previous in NUMBER_WORDS or bool(after and after.group(1).isdigit())
+    if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
+        return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
     if forms.is_cyrillic(m.text):  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic; «медленные
         # существа»: an adjective before a creature (not «маленьких фигурок»: a figure is the toy, not the game's)
         return counted or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
@@ -57,8 +66,16 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
     if word in ADJECTIVES and after and (forms.fold(after.group(1)) in GAME_NOUNS or after.start(1) in starts):
         return True
+    if word in VERBS and m.text.lower().endswith("ing") and after and forms.fold(after.group(1)) in GAME_NOUNS:
+        return True  # "a sleeping creature": a verb's participle as an adjective before a game noun
     if word in ADJECTIVES and (previous in {"it's", "it’s"} or (previous in COPULAS and earlier in PRONOUNS)):
         return True
+    if word in ADJECTIVES and (previous == "considered" or (previous == "as" and earlier in COUNTS_AS)):
+        return True  # "counts as friendly", "is considered slow": a rules statement about a game object
+    if word in ADJECTIVES | NOUNS and _MEANS.match(text, m.end, m.end + 40):
+        return True  # "Friendly just means under the same player's control": the rules defining the word
+    if word in NOUNS and previous.endswith(("'s", "’s")) and previous[:-2] in GAME_NOUNS:
+        return True  # "the monster's size", "a creature's type": a statistic of a game object
     if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end):
         return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
     if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
@@ -80,8 +97,10 @@ def in_context(text: str, found: list[Mention], pending: list[Mention],
     for m in pending:
         i = bisect_left(starts, m.start)
         near = [found[j] for j in (i - 1, i) if 0 <= j < len(found)]
+        joined = any(_JOINED.fullmatch(text, *((o.end, m.start) if o.end <= m.start else (m.end, o.start)))
+                     for o in near if max(m.start - o.end, o.start - m.end) <= JOIN_CHARS)  # "fast and flying"
         if any(min(abs(m.start - o.end), abs(o.start - m.end)) <= CONTEXT_CHARS for o in near) and \
-                game_role(text, m, beginning, keys):
+                (joined or game_role(text, m, beginning, keys)):
             kept.append(m)
     return sorted(found + kept) if kept else found
 
