@@ -67,6 +67,8 @@ def attach(assets: dict[str, bytes], made: Stdlib) -> None:
     folder = MANIFEST.rsplit("/", 1)[0] + "/"
     manifest = json.loads(assets[MANIFEST])
     manifest["stdlib"] = made.name
+    # codex's own modules are in it too (stdlib.mjs): the worker's fast start then installs no wheel.
+    manifest["stdlib_codex"] = "codex/api.py" in made.modules
     # What a memory snapshot of the started linker depends on (the worker keys the reader's saved one by it): the
     # runtime's folder, this zip, the wheel, every index and the site's address.
     fingerprint = hashlib.sha256()

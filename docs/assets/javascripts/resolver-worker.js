@@ -48,7 +48,43 @@ def _codex_handle(request):
 
 let ready = null; // Promise of the Python handler function, once "init" arrives
 let handle = null;
-const marks = { start: performance.now() }; // where the start-up time goes (benchmarks/linker.py reads them)
+// Where the start-up time goes (benchmarks/linker.py and startup.py read them): performance.now() of each step,
+// `origin` (this worker's performance.timeOrigin, to line them up with the page's) and, at ready, `fetches`.
+const marks = { start: performance.now(), origin: performance.timeOrigin };
+
+// Pyodide compiles and instantiates its wasm in one call, once its two scripts have loaded. The worker starts
+// compiling it as soon as the manifest names it (compiledWasm, streaming from the HTTP cache, so Chromium can
+// keep the compiled code for the next visit); Pyodide's call then only instantiates that module. Marked at both ends.
+/** @type {{url: string, module: Promise<WebAssembly.Module>} | null} */
+let compiledWasm = null;
+if (typeof WebAssembly !== "undefined" && WebAssembly.instantiateStreaming) {
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    mark("wasm_start");
+    const response = await source;
+    let made = null;
+    if (compiledWasm && response && response.url === compiledWasm.url) {
+      try {
+        const module = await compiledWasm.module;
+        made = { module, instance: await WebAssembly.instantiate(module, imports) };
+        marks.wasm = "early";
+      } catch (err) {
+        console.warn(`codex linker: the early wasm compile failed, compiling again: ${messageOf(err)}`);
+      }
+    }
+    if (!made) made = await instantiateStreaming.call(WebAssembly, response, imports);
+    mark("wasm_ready");
+    return made;
+  };
+}
+
+// Each file the worker fetched until now: [name, start, end, bytes as sent] (ms, this worker's clock).
+function fetchTimes() {
+  return performance.getEntriesByType("resource").map((e) => {
+    const timing = /** @type {PerformanceResourceTiming} */ (e);
+    return [e.name.split("/").pop(), Math.round(e.startTime), Math.round(timing.responseEnd), timing.encodedBodySize];
+  });
+}
 
 function mark(step) {
   marks[step] = performance.now();
@@ -102,14 +138,28 @@ async function start(options) {
   const snapshot = snapshotKey ? storedSnapshot(snapshotKey) : Promise.resolve(null);
   // loadPyodide asks for its module, then the wasm and the stdlib, one after another (a round trip each on a
   // phone's network): ask now, while pyodide.mjs loads; the HTTP cache hands the same responses to its requests.
-  for (const url of [`${pyodideUrl}pyodide.asm.mjs`, `${pyodideUrl}pyodide.asm.wasm`, stdlibUrl || `${pyodideUrl}python_stdlib.zip`]) {
+  // The wasm is compiled meanwhile (see compiledWasm) and Pyodide's second script loaded beside its first.
+  const wasmUrl = `${pyodideUrl}pyodide.asm.wasm`;
+  if (WebAssembly.compileStreaming) {
+    compiledWasm = { url: wasmUrl, module: WebAssembly.compileStreaming(fetch(wasmUrl)) };
+    compiledWasm.module.catch(() => {});
+  }
+  const asmModule = import(`${pyodideUrl}pyodide.asm.mjs`);
+  asmModule.catch(() => {});
+  for (const url of [stdlibUrl || `${pyodideUrl}python_stdlib.zip`]) {
     fetch(url).then((r) => r.blob()).catch(() => {});
   }
   // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it (the
   // indexes only without a snapshot, which holds them loaded).
   const games = manifest.games || [];
-  const wheelBytes = fetchOk(new URL(manifest.wheel, base).href).then((r) => r.arrayBuffer());
-  wheelBytes.catch(() => {});
+  // The fast start imports codex from the precompiled zip (manifest.stdlib_codex): the wheel only for the stock one.
+  const codexInStdlib = Boolean(stdlibUrl && manifest.stdlib_codex);
+  let wheel = null;
+  const wheelBytes = () => {
+    wheel = wheel || fetchOk(new URL(manifest.wheel, base).href).then((r) => r.arrayBuffer());
+    return wheel;
+  };
+  if (!codexInStdlib) wheelBytes().catch(() => {});
   let texts = null;
   const indexTexts = () => {
     texts = texts || Promise.all(
@@ -125,7 +175,8 @@ async function start(options) {
     throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: messageOf(err) });
   }
   mark("pyodide_module");
-  const python = { loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl: manifest.site_url };
+  const python = { loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl: manifest.site_url, codexInStdlib,
+    createPyodideModule: await earlyModule(asmModule) };
   const stored = await snapshot;
   if (stored) {
     try {
@@ -151,17 +202,36 @@ async function start(options) {
     }
   }
   if (!handle) {
-    handle = (await startPython(python, null, false)).handler;
+    handle = (await startPython({ ...python, codexInStdlib: false }, null, false)).handler;
     marks.boot = "stock";
   }
+  marks.fetches = fetchTimes();
+  // Not needed to start, but kept in the HTTP cache (and the offline app's) for a stock start later.
+  if (marks.boot !== "stock") setTimeout(() => wheelBytes().catch(() => {}), 0);
   return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url, marks };
+}
+
+// Pyodide's module factory from pyodide.asm.mjs, imported beside pyodide.mjs (loadPyodide's `createPyodideModule`,
+// which it would otherwise import only once started); null if that failed (loadPyodide imports it itself then).
+async function earlyModule(asmModule) {
+  try {
+    const create = (await asmModule).default;
+    if (typeof create !== "function") return null;
+    return (settings) => create(settings).then((made) => {
+      mark("python_initialized");
+      return made;
+    });
+  } catch (err) {
+    return null;
+  }
 }
 
 // Pyodide up, codex installed and every index loaded: the request handler. With `stdlibUrl`, from the build's
 // precompiled standard library (nothing compiles in the reader's browser); without, from Pyodide's own.
 // `forSnapshot`: booted so that a memory snapshot can be taken once it is ready (private API, see saveSnapshot).
-async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl }, stdlibUrl, forSnapshot) {
+async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl, codexInStdlib, createPyodideModule }, stdlibUrl, forSnapshot) {
   const config = { indexURL: pyodideUrl, stdout: () => {}, stderr: (s) => console.warn(s) };
+  if (createPyodideModule) config.createPyodideModule = createPyodideModule;
   if (stdlibUrl) config.stdLibURL = stdlibUrl;
   if (forSnapshot) config._makeSnapshot = true;
   const pyodide = await loadPyodide(config);
@@ -169,7 +239,8 @@ async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, si
 
   progress("linker_loading_codex");
   // The wheel is a zip of pure-Python files: unpacked straight into site-packages (no package-manager round).
-  pyodide.unpackArchive(await wheelBytes, "wheel");
+  // The fast start's zip holds codex already, precompiled.
+  if (!(stdlibUrl && codexInStdlib)) pyodide.unpackArchive(await wheelBytes(), "wheel");
   mark("wheel");
   try {
     pyodide.runPython(START);
@@ -211,14 +282,17 @@ async function storedSnapshot(key) {
   }
 }
 
-async function restorePython({ loadPyodide, pyodideUrl, wheelBytes }, stdlibUrl, snapshot) {
-  const pyodide = await loadPyodide({
+async function restorePython({ loadPyodide, pyodideUrl, wheelBytes, codexInStdlib, createPyodideModule }, stdlibUrl, snapshot) {
+  const config = {
     indexURL: pyodideUrl, stdLibURL: stdlibUrl, _loadSnapshot: snapshot, stdout: () => {}, stderr: (s) => console.warn(s),
-  });
+  };
+  if (createPyodideModule) config.createPyodideModule = createPyodideModule;
+  const pyodide = await loadPyodide(config);
   mark("pyodide_ready");
   // Pyodide keeps its config, and so the 31 MB it was restored from: let the buffer go (a phone's memory).
   if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
-  pyodide.unpackArchive(await wheelBytes, "wheel"); // the file system is not in the snapshot
+  // The file system is not in the snapshot: codex's modules not yet imported come from the zip, or the wheel.
+  if (!codexInStdlib) pyodide.unpackArchive(await wheelBytes(), "wheel");
   mark("wheel");
   const handler = pyodide.globals.get("_codex_handle");
   if (!handler) throw new Error("the snapshot holds no linker");
