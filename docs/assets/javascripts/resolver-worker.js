@@ -12,7 +12,10 @@
 //                   {id, op: "mentions", game, text, markup?}
 //                   game "auto" or absent: detected from the text (the answer's `game` says which, or null)
 //                   (the requests and answers are codex.api.Codex.handle's: see its docstring)
-//   worker -> page  {type: "progress", key, params, marks}       while loading; marks: {step: performance.now()}
+//   worker -> page  {type: "progress", key, params, marks}       while loading; marks: {step: performance.now()},
+//                                                                and origin (this worker's timeOrigin), at ready
+//                                                                fetches ([[file, start, end, bytes], ...]) and
+//                                                                wasm: "early" (compiled before Pyodide asked)
 //                   {type: "ready", games: [{id, name: {en, ru}}], site_url, marks}
 //                                                                marks.boot: "snapshot" (this browser's memory
 //                                                                snapshot of an earlier visit), "fast" (the
