@@ -41,10 +41,10 @@ const DEFAULTS = {
 // and come back as one JSON string ({result} or {error}), so no PyProxy ever crosses into JavaScript.
 const START = `
 from codex.api import Codex
-def _codex_start(indexes, site_url):
+def _codex_start(site_url, *games_then_texts):
     global _codex
-    import json
-    _codex = Codex.from_json(json.loads(indexes), site_url)
+    half = len(games_then_texts) // 2
+    _codex = Codex.from_json(dict(zip(games_then_texts[:half], games_then_texts[half:])), site_url)
 def _codex_handle(request):
     return _codex.handle_json(request)
 `;
@@ -257,7 +257,8 @@ async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, si
   progress("linker_preparing");
   const startFn = pyodide.globals.get("_codex_start");
   try {
-    startFn(JSON.stringify(Object.fromEntries(texts)), siteUrl);
+    // Plain strings cross as Python str (no proxy, no JSON around JSON): the game ids, then their index texts.
+    startFn(siteUrl, ...texts.map(([id]) => id), ...texts.map(([, text]) => text));
   } finally {
     startFn.destroy();
   }
