@@ -1,6 +1,6 @@
 // @ts-check
-// The resolver's Python side: a module Web Worker that boots the self-hosted Pyodide,
-// installs the site's `codex` wheel and loads every game's index, then answers requests.
+// The resolver's Python side: a module Web Worker that boots the self-hosted Pyodide (with `codex` precompiled
+// in the build's stdlib zip, or else its wheel installed) and loads every game's index, then answers requests.
 //
 // Protocol (all messages are plain objects):
 //   page -> worker  {op: "init", manifest?: url, pyodide?: url}   start loading (sent once; idempotent)
