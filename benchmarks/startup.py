@@ -13,7 +13,13 @@ served by a small gzip-compressing static server on 127.0.0.1 (Netlify compresse
 throttled 4× and its network shaped like DevTools' "Fast 3G" (562.5 ms latency, 180 KB/s down, 84 KB/s up), set
 through CDP before the navigation.
 
-`python benchmarks/startup.py [--site DIR] [--runs N] [--phone-runs N]` builds the real site when no DIR is given.
+Timeline: where a cold start's time goes, from the navigation (ms, median of the runs): the worker's marks
+(resolver-worker.js, put on the page's clock with the worker's timeOrigin) and the renderer's CPU time (all of
+Chromium's processes, user + system: on a shared 2-core machine this, more than the wall clock, is what a change
+saves; most of it is V8 compiling the wasm — lazily with Liftoff, then optimising the hot functions with TurboFan).
+
+`python benchmarks/startup.py [--site DIR] [--runs N] [--phone-runs N] [--also NAME=DIR]` builds the real site when
+no DIR is given; --also measures another built site (say, the previous commit's) interleaved in the same run.
 """
 from __future__ import annotations
 
@@ -22,6 +28,8 @@ import fnmatch
 import gzip
 import http.server
 import json
+import os
+import re
 import shutil
 import statistics
 import sys
@@ -97,7 +105,7 @@ class _GzipHandler(http.server.SimpleHTTPRequestHandler):
 
 @contextlib.contextmanager
 def serve_gzip(site: Path, port: int) -> Iterator[str]:
-    handler = type("Handler", (_GzipHandler,), {"cache": {}})
+    handler = _GzipHandler  # its cache of compressed files outlives the server: a file is compressed once a run
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), lambda *a: handler(*a, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -149,6 +157,50 @@ def _bytes(finished: list[Any], site: Path, base: str) -> dict[str, Any]:
     return out
 
 
+# The steps of a start, in order, as the worker marks them (absent ones are skipped: a snapshot start has fewer).
+STEPS = (("start", "worker started"), ("manifest", "manifest read"), ("pyodide_module", "pyodide.mjs imported"),
+         ("wasm_start", "wasm instantiate asked"), ("wasm_ready", "wasm compiled + instantiated"),
+         ("python_initialized", "Python initialised (Py_Initialize)"),
+         ("pyodide_ready", "Pyodide ready (its bootstrap imports)"), ("wheel", "wheel unpacked (stock start only)"),
+         ("codex_imported", "import codex"), ("indexes_fetched", "indexes fetched"),
+         ("indexes_loaded", "indexes loaded (ready)"))
+
+
+def chromium_cpu() -> dict[str, float]:
+    """CPU seconds (user + system) so far of the Chromium processes under this one, by process type."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+    out: dict[str, float] = {}
+    todo = [os.getpid()]
+    while todo:
+        for pid in children.get(todo.pop(), []):
+            todo.append(pid)
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+                command = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+            except OSError:
+                continue
+            if "chrom" not in stat[stat.index("(") + 1:stat.rindex(")")]:
+                continue
+            fields = stat.rsplit(")", 1)[1].split()
+            kind = re.search(r"--type=([\w-]+)", command)
+            name = kind.group(1) if kind else "browser"
+            out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
+
+
+def timeline(marks: dict[str, Any], page_origin: float) -> dict[str, float]:
+    """The worker's marks in ms from the page's navigation start."""
+    offset = float(marks.get("origin", page_origin)) - page_origin
+    return {key: marks[key] + offset for key, _ in STEPS if isinstance(marks.get(key), (int, float))}
+
+
 def _throttle(context: Any, page: Any, phone: bool) -> None:
     if not phone:
         return
@@ -169,6 +221,9 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
     downloads: dict[str, Any] = {}
     warm_downloads: dict[str, Any] = {}
     snapshot_bytes = 0
+    timelines: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
+    cpus: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
+    fetches: list[Any] = []
     with serve_gzip(site, free_port()) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
@@ -178,22 +233,32 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                 context.on("requestfinished", lambda request, seen=finished: seen.append(request))
                 page = context.new_page()
                 _throttle(context, page, phone)
+                cpu = chromium_cpu()
                 start = time.perf_counter()
                 page.goto(base + "resolver/", wait_until="commit", timeout=TIMEOUT_MS)
                 page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
                 colds.append(time.perf_counter() - start)
+                cpus["cold"].append(_spent(cpu, chromium_cpu()))
                 cold_marks = page.evaluate("window.codex.resolver.state.marks")
+                timelines["cold"].append(timeline(cold_marks, page.evaluate("performance.timeOrigin")))
+                if run == 0:
+                    offset = float(cold_marks.get("origin", 0)) - page.evaluate("performance.timeOrigin")
+                    fetches = [[name, round(begin + offset), round(end + offset), size]
+                               for name, begin, end, size in cold_marks.get("fetches", [])]
                 if run == 0:
                     downloads = _bytes(finished, site, base)
                 if after:  # the next start is the snapshot's: wait until the worker saved it
                     page.wait_for_function(SNAPSHOT_SAVED, polling=50, timeout=TIMEOUT_MS)
                     snapshot_bytes = page.evaluate("window.codex.resolver.state.snapshot") or 0
                 finished.clear()
+                cpu = chromium_cpu()
                 start = time.perf_counter()
                 page.reload(wait_until="commit", timeout=TIMEOUT_MS)
                 page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
                 warms.append(time.perf_counter() - start)
+                cpus["warm"].append(_spent(cpu, chromium_cpu()))
                 warm_marks = page.evaluate("window.codex.resolver.state.marks")
+                timelines["warm"].append(timeline(warm_marks, page.evaluate("performance.timeOrigin")))
                 if run == 0:
                     warm_downloads = _bytes(finished, site, base)
                 boots.append(f"{cold_marks.get('boot')}/{warm_marks.get('boot')}")
@@ -203,21 +268,70 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
             browser.close()
     return {"cold_s": statistics.median(colds), "warm_s": statistics.median(warms), "cold_runs": colds,
             "warm_runs": warms, "boots": boots, "downloads": downloads,
-            "warm_downloads": warm_downloads, "snapshot_bytes": snapshot_bytes,
+            "warm_downloads": warm_downloads, "snapshot_bytes": snapshot_bytes, "fetches": fetches,
+            "timeline": {kind: _medians(runs_) for kind, runs_ in timelines.items()},
+            "cpu_s": {kind: _medians(runs_) for kind, runs_ in cpus.items()},
             "python_ms": {"cold": statistics.median(m["cold"]["pyodide_ready"] - m["cold"]["pyodide_module"] for m in marks),
                           "warm": statistics.median(m["warm"]["pyodide_ready"] - m["warm"]["pyodide_module"] for m in marks)}}
 
 
-def run_all(site: Path, runs: int, phone_runs: int) -> dict[str, Any]:
+def _spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    spent = {kind: after[kind] - before.get(kind, 0.0) for kind in after}
+    spent = {kind: value for kind, value in spent.items() if value >= 0}  # a process gone meanwhile: not counted
+    spent["total"] = sum(spent.values())
+    return spent
+
+
+def _medians(runs: list[dict[str, float]]) -> dict[str, float]:
+    keys = {key for run in runs for key in run}
+    return {key: statistics.median(run[key] for run in runs if key in run) for key in keys}
+
+
+def run_all(site: Path, runs: int, phone_runs: int, also: dict[str, Path] | None = None) -> dict[str, Any]:
+    """Each variant's runs one after another; the variants interleaved run by run (the load changes slowly)."""
     with tempfile.TemporaryDirectory(prefix="codex-startup-") as tmp:
         stock = stock_copy(site, Path(tmp) / "stock")
+        variants = [("before", stock, False), ("after", site, True),
+                    *((name, folder, True) for name, folder in (also or {}).items())]
         data: dict[str, Any] = {}
         for phone, count in ((False, runs), (True, phone_runs)):
             if count <= 0:
                 continue
-            for name, folder, after in (("before", stock, False), ("after", site, True)):
-                data[f"{name}{'_phone' if phone else ''}"] = measure(folder, count, phone, after)
+            for _, folder, _ in variants:  # compressing the 9.6 MB wasm takes a while: not in anyone's start
+                _precompress(folder)
+            parts: dict[str, list[dict[str, Any]]] = {}
+            for _ in range(count):
+                for name, folder, after in variants:
+                    parts.setdefault(f"{name}{'_phone' if phone else ''}", []).append(measure(folder, 1, phone, after))
+            data.update({key: _merge(found) for key, found in parts.items()})
     return data
+
+
+def _precompress(site: Path) -> None:
+    for path in site.rglob("*"):
+        if path.is_file() and path.stat().st_size > 100_000:
+            with _GzipHandler.lock:
+                if path not in _GzipHandler.cache:
+                    _GzipHandler.cache[path] = gzip.compress(path.read_bytes(), 6, mtime=0)
+
+
+def _merge(found: list[dict[str, Any]]) -> dict[str, Any]:
+    """Single-run measurements of one variant as one: medians over the runs, bytes of the first."""
+    merged = dict(found[0])
+    merged["cold_runs"] = [x for f in found for x in f["cold_runs"]]
+    merged["warm_runs"] = [x for f in found for x in f["warm_runs"]]
+    merged["cold_s"] = statistics.median(merged["cold_runs"])
+    merged["warm_s"] = statistics.median(merged["warm_runs"])
+    merged["boots"] = [b for f in found for b in f["boots"]]
+    for key in ("timeline", "cpu_s", "python_ms"):
+        merged[key] = {kind: _median_dict([f[key][kind] for f in found]) for kind in found[0][key]}
+    return merged
+
+
+def _median_dict(values: list[Any]) -> Any:
+    if all(isinstance(v, (int, float)) for v in values):
+        return statistics.median(values)
+    return {key: statistics.median(v[key] for v in values if key in v) for key in {k for v in values for k in v}}
 
 
 def _mb(n: float) -> str:
@@ -230,16 +344,35 @@ def report_lines(data: dict[str, Any]) -> list[str]:
 
     lines = ["| start | cold ready | warm ready | boot (cold/warm) | bytes until ready, cold, as sent (gzip) | "
              "of which Pyodide's | of which ours | bytes, warm |", "|---|---|---|---|---|---|---|---|"]
-    for key, label in (("before", "before (stock Pyodide)"), ("after", "after (precompiled stdlib, then snapshot)"),
-                       ("before_phone", "before, phone (4× CPU, Fast 3G)"), ("after_phone", "after, phone (4× CPU, Fast 3G)")):
-        if key not in data:
-            continue
+    labels = {"before": "before (stock Pyodide)", "after": "after (precompiled stdlib, then snapshot)",
+              "before_phone": "before, phone (4× CPU, Fast 3G)", "after_phone": "after, phone (4× CPU, Fast 3G)"}
+    for key in data:
+        label = labels.get(key, key.replace("_phone", ", phone (4× CPU, Fast 3G)"))
         d = data[key]
         down = d["downloads"]
         total = down["pyodide"]["body"] + down["ours"]["body"]
         lines.append(f"| {label} | {fmt_s(d['cold_s'])} | {fmt_s(d['warm_s'])} | {', '.join(sorted(set(d['boots'])))} | "
                      f"{_mb(total)} | {_mb(down['pyodide']['body'])} | {_mb(down['ours']['body'])} | "
                      f"{_mb(d['warm_downloads']['pyodide']['body'] + d['warm_downloads']['ours']['body'])} |")
+    return lines
+
+
+def timeline_lines(data: dict[str, Any]) -> list[str]:
+    """Where a cold (and warm) start goes: ms from the navigation at each step, and the CPU Chromium spent."""
+    keys = [k for k in data if not k.endswith("_phone")]
+    head = " | ".join(f"{k} cold | {k} warm" for k in keys)
+    lines = [f"| step (ms from navigation, median) | {head} |", "|---|" + "---|" * (2 * len(keys))]
+    for key, label in STEPS:
+        cells = []
+        for variant in keys:
+            for kind in ("cold", "warm"):
+                value = data[variant]["timeline"][kind].get(key)
+                cells.append("" if value is None else f"{value:.0f}")
+        if any(cells):
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    for kind_label, kind in (("CPU, all Chromium processes (s)", "total"), ("of which the renderer (page + worker)", "renderer")):
+        cells = [f"{data[v]['cpu_s'][c].get(kind, 0):.2f}" for v in keys for c in ("cold", "warm")]
+        lines.append(f"| {kind_label} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -252,6 +385,7 @@ def section(report: Any, args: Any, sites: dict[str, Any]) -> None:
     report.data["startup"] = data
     report.emit(__doc__.split("\n\n")[1] + "\n")
     report.emit("\n".join(report_lines(data)))
+    report.emit("\n" + "\n".join(timeline_lines(data)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -262,7 +396,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="cold/warm pairs per variant (median)")
     parser.add_argument("--phone-runs", type=int, default=3, help="the same, throttled like a phone (0: none)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR",
+                        help="another built site to measure like 'after', interleaved (say, the previous commit's)")
     args = parser.parse_args(argv)
+    also = {name: Path(folder) for name, folder in (item.split("=", 1) for item in args.also)}
     with tempfile.TemporaryDirectory(prefix="codex-startup-site-") as tmp:
         site = args.site
         if site is None:
@@ -271,10 +408,12 @@ def main(argv: list[str] | None = None) -> int:
 
             site = Path(tmp) / "site"
             build(load_config(config_file=str(ROOT / "mkdocs.yml"), site_dir=str(site), strict=True))
-        data = run_all(site, args.runs, args.phone_runs)
+        data = run_all(site, args.runs, args.phone_runs, also)
     if args.json:
         args.json.write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
     print("\n".join(report_lines(data)))
+    print()
+    print("\n".join(timeline_lines(data)))
     for key, d in data.items():
         down = d["downloads"]
         print(f"\n{key}: cold runs {[round(x, 2) for x in d['cold_runs']]}, warm runs {[round(x, 2) for x in d['warm_runs']]}, "
@@ -283,6 +422,7 @@ def main(argv: list[str] | None = None) -> int:
               f"(Pyodide {down['pyodide']['body']}, ours {down['ours']['body']}), files {down['pyodide']['files'] + down['ours']['files']} "
               f"(gzip -6 {down['pyodide']['gzip'] + down['ours']['gzip']}), {down['requests']} requests; "
               f"snapshot kept {d['snapshot_bytes']} B; largest {down['largest']}")
+        print(f"  cold fetches (name, start, end ms from navigation, bytes sent), first run: {d['fetches']}")
     return 0
 
 

@@ -74,6 +74,11 @@ def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, s
     _open_and_type(page, site_server + "resolver/", POST)
     marks = _ready(page)
     assert marks["boot"] == "fast", context.warnings
+    # codex came precompiled in the stdlib zip: no wheel fetched to start; the wasm compiled as soon as named
+    assert not [f for f in marks["fetches"] if f[0].endswith(".whl")], marks["fetches"]
+    assert any(f[0].startswith("stdlib-") for f in marks["fetches"]), marks["fetches"]
+    assert marks["wasm"] == "early"
+    assert marks["start"] < marks["wasm_start"] < marks["wasm_ready"] < marks["python_initialized"] < marks["pyodide_ready"]
     _output(page, expected)  # typed while loading, linked once ready
     page.wait_for_function("() => window.codex.resolver.state.snapshot !== undefined", timeout=BOOT_TIMEOUT)
     assert page.evaluate("window.codex.resolver.state.snapshot") > 1_000_000, context.warnings
@@ -96,6 +101,27 @@ def test_a_broken_precompiled_stdlib_falls_back_to_the_stock_start(context, site
     marks = _ready(page)
     assert marks["boot"] == "stock"
     assert any("the fast start" in w and "ordinary way" in w for w in context.warnings), context.warnings
+    assert [f for f in marks["fetches"] if f[0].endswith(".whl")]  # the stock start installs codex from the wheel
+    _output(page, expected)
+
+
+def test_an_early_wasm_compile_that_fails_leaves_it_to_pyodide(context, site_server, expected):
+    asked = []
+
+    def wasm(route):  # the worker's early request gets bytes that are no wasm; Pyodide's own, the real file
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.fulfill(status=200, body=b"not wasm", headers={"Content-Type": "application/wasm"})
+        else:
+            route.continue_()
+
+    context.route("**/pyodide.asm.wasm", wasm)
+    page = context.new_page()
+    _open_and_type(page, site_server + "resolver/", POST)
+    marks = _ready(page)
+    assert marks["boot"] == "fast" and "wasm" not in marks, context.warnings
+    assert len(asked) == 2, asked
+    assert any("early wasm compile failed" in w for w in context.warnings), context.warnings
     _output(page, expected)
 
 
@@ -134,6 +160,9 @@ def test_the_build_serves_a_precompiled_stdlib_named_by_its_content(built_site):
     assert manifest["stdlib"] == f"stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip"
     names = zipfile.ZipFile(built_site / "assets" / "codex" / manifest["stdlib"]).namelist()
     assert "json/decoder.pyc" in names and "re/_parser.pyc" in names and "_pyodide/_base.pyc" in names
+    # codex itself, precompiled from the wheel's sources: the fast start imports it from here
+    assert {"codex/__init__.pyc", "codex/api.pyc", "codex/resolve.pyc", "codex/markup/__init__.pyc"} <= set(names)
+    assert manifest["stdlib_codex"] is True
     assert not [n for n in names if n.endswith(".py")]  # nothing left to compile in the browser
     assert len(manifest["snapshot"]) == 20
 

@@ -4,7 +4,8 @@
 //
 // node stdlib.mjs <pyodide dir> <job dir>
 //   job dir: codex.whl, indexes.json ({game: index JSON text}), requests.json ([request, ...]), site_url.txt
-//   writes:  stdlib.zip (the .pyc of every module a booted, working linker has imported), modules.json
+//   writes:  stdlib.zip (the .pyc of every module a booted, working linker has imported, codex's own included),
+//            modules.json
 // The linker is booted and exercised exactly as the worker does (docs/assets/javascripts/resolver-worker.js), so
 // the zip holds what Pyodide's own start-up imports plus what codex imports while answering every kind of request.
 
@@ -56,17 +57,36 @@ for _folder in list(_folders):  # every package's __init__ on the way down
         _init = "/".join(_parts[:_i]) + "/__init__.py"
         if _init in _names:
             _wanted.add(_init)
+# codex itself too (the wheel's modules the linker imported): compiling them in the browser was most of
+# "import codex". Imported from this zip, the fast start needs no wheel at all.
+import codex as _codex_package
+_SITE = _codex_package.__path__[0].rsplit("/", 1)[0]  # site-packages, where the wheel was unpacked
+_own = {}
+for _module in list(sys.modules.values()):
+    _origin = getattr(getattr(_module, "__spec__", None), "origin", None) or ""
+    if _origin.startswith(_SITE + "/codex/") and _origin.endswith(".py"):
+        _own[_origin[len(_SITE) + 1:]] = open(_origin, "rb").read()
+for _name in list(_own):  # every package's __init__ on the way down
+    _parts = _name.split("/")[:-1]
+    for _i in range(1, len(_parts) + 1):
+        _init = "/".join(_parts[:_i]) + "/__init__.py"
+        if _init not in _own:
+            _own[_init] = open(_SITE + "/" + _init, "rb").read()
+if "codex/api.py" not in _own:
+    raise SystemExit(f"codex.api was not imported from the wheel: {sorted(_own)}")
+_sources = {_name: _source.read(_name) for _name in _wanted}
+_sources.update(_own)
 _out = io.BytesIO()
 with zipfile.ZipFile(_out, "w") as _zip:
-    for _name in sorted(_wanted):
-        _data = _source.read(_name)
+    for _name in sorted(_sources):
+        _data = _sources[_name]
         # Sourceless .pyc: zipimport loads them without looking for a .py (there is none) or its time stamp.
         _code = compile(_data, _ZIP + "/" + _name, "exec", dont_inherit=True)
         _entry = zipfile.ZipInfo(_name + "c", date_time=(1980, 1, 1, 0, 0, 0))
         _entry.compress_type = zipfile.ZIP_DEFLATED
         _zip.writestr(_entry, bytes(_external._code_to_timestamp_pyc(_code, 0, len(_data))))
 open("/tmp/stdlib.zip", "wb").write(_out.getvalue())
-open("/tmp/modules.json", "w").write(json.dumps(sorted(_wanted)))
+open("/tmp/modules.json", "w").write(json.dumps(sorted(_sources)))
 `);
 writeFileSync(join(jobDir, "stdlib.zip"), pyodide.FS.readFile("/tmp/stdlib.zip"));
 writeFileSync(join(jobDir, "modules.json"), pyodide.FS.readFile("/tmp/modules.json"));

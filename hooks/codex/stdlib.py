@@ -2,8 +2,9 @@
 
 Pyodide's own `python_stdlib.zip` holds only .py sources, so every start compiles them inside WebAssembly (about
 three quarters of the boot). The build boots the pinned Pyodide under Node (stdlib.mjs), exercises the linker as
-the browser's worker does, and zips the .pyc of every standard module that imported: the worker passes that zip
-to `loadPyodide` as `stdLibURL` and falls back to the stock boot if it fails. Made once per Pyodide + codex and
+the browser's worker does, and zips the .pyc of every standard module that imported, and of codex's own (so the
+fast start installs no wheel): the worker passes that zip to `loadPyodide` as `stdLibURL` and falls back to the
+stock boot, with the wheel, if it fails. Made once per Pyodide + codex and
 kept in node_modules/.cache (the result is deterministic; its name carries its content hash).
 """
 from __future__ import annotations
@@ -67,6 +68,8 @@ def attach(assets: dict[str, bytes], made: Stdlib) -> None:
     folder = MANIFEST.rsplit("/", 1)[0] + "/"
     manifest = json.loads(assets[MANIFEST])
     manifest["stdlib"] = made.name
+    # codex's own modules are in it too (stdlib.mjs): the worker's fast start then installs no wheel.
+    manifest["stdlib_codex"] = "codex/api.py" in made.modules
     # What a memory snapshot of the started linker depends on (the worker keys the reader's saved one by it): the
     # runtime's folder, this zip, the wheel, every index and the site's address.
     fingerprint = hashlib.sha256()

@@ -1,6 +1,6 @@
 // @ts-check
-// The resolver's Python side: a module Web Worker that boots the self-hosted Pyodide,
-// installs the site's `codex` wheel and loads every game's index, then answers requests.
+// The resolver's Python side: a module Web Worker that boots the self-hosted Pyodide (with `codex` precompiled
+// in the build's stdlib zip, or else its wheel installed) and loads every game's index, then answers requests.
 //
 // Protocol (all messages are plain objects):
 //   page -> worker  {op: "init", manifest?: url, pyodide?: url}   start loading (sent once; idempotent)
@@ -12,7 +12,10 @@
 //                   {id, op: "mentions", game, text, markup?}
 //                   game "auto" or absent: detected from the text (the answer's `game` says which, or null)
 //                   (the requests and answers are codex.api.Codex.handle's: see its docstring)
-//   worker -> page  {type: "progress", key, params, marks}       while loading; marks: {step: performance.now()}
+//   worker -> page  {type: "progress", key, params, marks}       while loading; marks: {step: performance.now()},
+//                                                                and origin (this worker's timeOrigin), at ready
+//                                                                fetches ([[file, start, end, bytes], ...]) and
+//                                                                wasm: "early" (compiled before Pyodide asked)
 //                   {type: "ready", games: [{id, name: {en, ru}}], site_url, marks}
 //                                                                marks.boot: "snapshot" (this browser's memory
 //                                                                snapshot of an earlier visit), "fast" (the
@@ -34,17 +37,20 @@
  * @typedef {import("../../../types/protocol").GamesAnswer} GamesAnswer
  * @typedef {(request: string) => string} Handler  codex.api.Codex.handle_json, called through Pyodide
  * @typedef {{manifest?: string, pyodide?: string, stock?: boolean}} StartOptions  the "init" message's
- * @typedef {Record<string, number | string>} Marks  step -> performance.now(); boot: how Python started
+ * @typedef {Record<string, number | string | (string | number)[][]>} Marks  step -> performance.now(); boot: how
+ *            Python started; wasm: "early" if our compile served Pyodide; fetches: each file fetched until ready
  * @typedef {{games: GameInfo[], site_url: string, marks: Marks}} ReadyInfo  the "ready" message's
  * @typedef {{id: string, name: Record<string, string>, index: string}} ManifestGame
- * @typedef {{pyodide?: string, stdlib?: string, snapshot?: string, wheel: string, site_url: string,
- *            games?: ManifestGame[]}} Manifest  assets/codex/manifest.json (hooks/glossary.py writes it)
+ * @typedef {{pyodide?: string, stdlib?: string, stdlib_codex?: boolean, snapshot?: string, wheel: string,
+ *            site_url: string, games?: ManifestGame[]}} Manifest  assets/codex/manifest.json (hooks/glossary.py writes it)
  * @typedef {{unpackArchive(buffer: ArrayBuffer, format: string): void, runPython(code: string): unknown,
  *            globals: {get(name: string): any}, makeMemorySnapshot(): Uint8Array<ArrayBuffer>,
  *            _api?: {config?: Record<string, unknown>}}} Pyodide  the part of Pyodide's API used here
  * @typedef {(config: Record<string, unknown>) => Promise<Pyodide>} LoadPyodide
- * @typedef {{loadPyodide: LoadPyodide, pyodideUrl: string, wheelBytes: Promise<ArrayBuffer>,
- *            indexTexts: () => Promise<[string, string][]>, siteUrl: string}} Python  what a start needs
+ * @typedef {(settings: object) => Promise<unknown>} CreateModule  pyodide.asm.mjs's module factory
+ * @typedef {{loadPyodide: LoadPyodide, pyodideUrl: string, wheelBytes: () => Promise<ArrayBuffer>,
+ *            indexTexts: () => Promise<[string, string][]>, siteUrl: string, codexInStdlib: boolean,
+ *            createPyodideModule: CreateModule | null}} Python  what a start needs
  */
 
 const HERE = new URL(import.meta.url);
@@ -57,10 +63,10 @@ const DEFAULTS = {
 // and come back as one JSON string ({result} or {error}), so no PyProxy ever crosses into JavaScript.
 const START = `
 from codex.api import Codex
-def _codex_start(indexes, site_url):
+def _codex_start(site_url, *games_then_texts):
     global _codex
-    import json
-    _codex = Codex.from_json(json.loads(indexes), site_url)
+    half = len(games_then_texts) // 2
+    _codex = Codex.from_json(dict(zip(games_then_texts[:half], games_then_texts[half:])), site_url)
 def _codex_handle(request):
     return _codex.handle_json(request)
 `;
@@ -69,8 +75,44 @@ def _codex_handle(request):
 let ready = null; // Promise of the Python handler function, once "init" arrives
 /** @type {Handler | null} */
 let handle = null;
+// Where the start-up time goes (benchmarks/linker.py and startup.py read them): performance.now() of each step,
+// `origin` (this worker's performance.timeOrigin, to line them up with the page's) and, at ready, `fetches`.
 /** @type {Marks} */
-const marks = { start: performance.now() }; // where the start-up time goes (benchmarks/linker.py reads them)
+const marks = { start: performance.now(), origin: performance.timeOrigin };
+
+// Pyodide compiles and instantiates its wasm in one call, once its two scripts have loaded. The worker starts
+// compiling it as soon as the manifest names it (compiledWasm, streaming from the HTTP cache, so Chromium can
+// keep the compiled code for the next visit); Pyodide's call then only instantiates that module. Marked at both ends.
+/** @type {{url: string, module: Promise<WebAssembly.Module>} | null} */
+let compiledWasm = null;
+if (typeof WebAssembly !== "undefined" && WebAssembly.instantiateStreaming) {
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    mark("wasm_start");
+    const response = await source;
+    let made = null;
+    if (compiledWasm && response && response.url === compiledWasm.url) {
+      try {
+        const module = await compiledWasm.module;
+        made = { module, instance: await WebAssembly.instantiate(module, imports) };
+        marks.wasm = "early";
+      } catch (err) {
+        console.warn(`codex linker: the early wasm compile failed, compiling again: ${messageOf(err)}`);
+      }
+    }
+    if (!made) made = await instantiateStreaming.call(WebAssembly, response, imports);
+    mark("wasm_ready");
+    return made;
+  };
+}
+
+// Each file the worker fetched until now: [name, start, end, bytes as sent] (ms, this worker's clock).
+function fetchTimes() {
+  return performance.getEntriesByType("resource").map((e) => {
+    const timing = /** @type {PerformanceResourceTiming} */ (e);
+    return [e.name.split("/").pop() || e.name, Math.round(e.startTime), Math.round(timing.responseEnd), timing.encodedBodySize];
+  });
+}
 
 /** @param {string} step */
 function mark(step) {
@@ -130,14 +172,29 @@ async function start(options) {
   const snapshot = snapshotKey ? storedSnapshot(snapshotKey) : Promise.resolve(null);
   // loadPyodide asks for its module, then the wasm and the stdlib, one after another (a round trip each on a
   // phone's network): ask now, while pyodide.mjs loads; the HTTP cache hands the same responses to its requests.
-  for (const url of [`${pyodideUrl}pyodide.asm.mjs`, `${pyodideUrl}pyodide.asm.wasm`, stdlibUrl || `${pyodideUrl}python_stdlib.zip`]) {
+  // The wasm is compiled meanwhile (see compiledWasm) and Pyodide's second script loaded beside its first.
+  const wasmUrl = `${pyodideUrl}pyodide.asm.wasm`;
+  if (WebAssembly.compileStreaming) {
+    compiledWasm = { url: wasmUrl, module: WebAssembly.compileStreaming(fetch(wasmUrl)) };
+    compiledWasm.module.catch(() => {});
+  }
+  const asmModule = import(`${pyodideUrl}pyodide.asm.mjs`);
+  asmModule.catch(() => {});
+  for (const url of [stdlibUrl || `${pyodideUrl}python_stdlib.zip`]) {
     fetch(url).then((r) => r.blob()).catch(() => {});
   }
   // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it (the
   // indexes only without a snapshot, which holds them loaded).
   const games = manifest.games || [];
-  const wheelBytes = fetchOk(new URL(manifest.wheel, base).href).then((r) => r.arrayBuffer());
-  wheelBytes.catch(() => {});
+  // The fast start imports codex from the precompiled zip (manifest.stdlib_codex): the wheel only for the stock one.
+  const codexInStdlib = Boolean(stdlibUrl && manifest.stdlib_codex);
+  /** @type {Promise<ArrayBuffer> | null} */
+  let wheel = null;
+  const wheelBytes = () => {
+    wheel = wheel || fetchOk(new URL(manifest.wheel, base).href).then((r) => r.arrayBuffer());
+    return wheel;
+  };
+  if (!codexInStdlib) wheelBytes().catch(() => {});
   /** @type {Promise<[string, string][]> | null} */
   let texts = null;
   const indexTexts = () => {
@@ -154,7 +211,8 @@ async function start(options) {
     throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: messageOf(err) });
   }
   mark("pyodide_module");
-  const python = { loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl: manifest.site_url };
+  const python = { loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl: manifest.site_url, codexInStdlib,
+    createPyodideModule: await earlyModule(asmModule) };
   const stored = await snapshot;
   if (stored) {
     try {
@@ -180,19 +238,39 @@ async function start(options) {
     }
   }
   if (!handle) {
-    handle = (await startPython(python, null, false)).handler;
+    handle = (await startPython({ ...python, codexInStdlib: false }, null, false)).handler;
     marks.boot = "stock";
   }
+  marks.fetches = fetchTimes();
+  // Not needed to start, but kept in the HTTP cache (and the offline app's) for a stock start later.
+  if (marks.boot !== "stock") setTimeout(() => wheelBytes().catch(() => {}), 0);
   return { games: games.map((g) => ({ id: g.id, name: g.name })), site_url: manifest.site_url, marks };
+}
+
+// Pyodide's module factory from pyodide.asm.mjs, imported beside pyodide.mjs (loadPyodide's `createPyodideModule`,
+// which it would otherwise import only once started); null if that failed (loadPyodide imports it itself then).
+/** @param {Promise<{default?: unknown}>} asmModule @returns {Promise<CreateModule | null>} */
+async function earlyModule(asmModule) {
+  try {
+    const create = (await asmModule).default;
+    if (typeof create !== "function") return null;
+    return (/** @type {object} */ settings) => create(settings).then((/** @type {unknown} */ made) => {
+      mark("python_initialized");
+      return made;
+    });
+  } catch (err) {
+    return null;
+  }
 }
 
 // Pyodide up, codex installed and every index loaded: the request handler. With `stdlibUrl`, from the build's
 // precompiled standard library (nothing compiles in the reader's browser); without, from Pyodide's own.
 // `forSnapshot`: booted so that a memory snapshot can be taken once it is ready (private API, see saveSnapshot).
 /** @param {Python} python @param {string | null} stdlibUrl @param {boolean} forSnapshot @returns {Promise<{pyodide: Pyodide, handler: Handler}>} */
-async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl }, stdlibUrl, forSnapshot) {
+async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl, codexInStdlib, createPyodideModule }, stdlibUrl, forSnapshot) {
   /** @type {Record<string, unknown>} */
   const config = { indexURL: pyodideUrl, stdout: () => {}, stderr: (/** @type {string} */ s) => console.warn(s) };
+  if (createPyodideModule) config.createPyodideModule = createPyodideModule;
   if (stdlibUrl) config.stdLibURL = stdlibUrl;
   if (forSnapshot) config._makeSnapshot = true;
   const pyodide = await loadPyodide(config);
@@ -200,7 +278,8 @@ async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, si
 
   progress("linker_loading_codex");
   // The wheel is a zip of pure-Python files: unpacked straight into site-packages (no package-manager round).
-  pyodide.unpackArchive(await wheelBytes, "wheel");
+  // The fast start's zip holds codex already, precompiled.
+  if (!(stdlibUrl && codexInStdlib)) pyodide.unpackArchive(await wheelBytes(), "wheel");
   mark("wheel");
   try {
     pyodide.runPython(START);
@@ -214,7 +293,8 @@ async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, si
   progress("linker_preparing");
   const startFn = pyodide.globals.get("_codex_start");
   try {
-    startFn(JSON.stringify(Object.fromEntries(texts)), siteUrl);
+    // Plain strings cross as Python str (no proxy, no JSON around JSON): the game ids, then their index texts.
+    startFn(siteUrl, ...texts.map(([id]) => id), ...texts.map(([, text]) => text));
   } finally {
     startFn.destroy();
   }
@@ -244,14 +324,18 @@ async function storedSnapshot(key) {
 }
 
 /** @param {Python} python @param {string | null} stdlibUrl @param {Uint8Array} snapshot @returns {Promise<Handler>} */
-async function restorePython({ loadPyodide, pyodideUrl, wheelBytes }, stdlibUrl, snapshot) {
-  const pyodide = await loadPyodide({
+async function restorePython({ loadPyodide, pyodideUrl, wheelBytes, codexInStdlib, createPyodideModule }, stdlibUrl, snapshot) {
+  /** @type {Record<string, unknown>} */
+  const config = {
     indexURL: pyodideUrl, stdLibURL: stdlibUrl, _loadSnapshot: snapshot, stdout: () => {}, stderr: (/** @type {string} */ s) => console.warn(s),
-  });
+  };
+  if (createPyodideModule) config.createPyodideModule = createPyodideModule;
+  const pyodide = await loadPyodide(config);
   mark("pyodide_ready");
   // Pyodide keeps its config, and so the 31 MB it was restored from: let the buffer go (a phone's memory).
   if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
-  pyodide.unpackArchive(await wheelBytes, "wheel"); // the file system is not in the snapshot
+  // The file system is not in the snapshot: codex's modules not yet imported come from the zip, or the wheel.
+  if (!codexInStdlib) pyodide.unpackArchive(await wheelBytes(), "wheel");
   mark("wheel");
   const handler = pyodide.globals.get("_codex_handle");
   if (!handler) throw new Error("the snapshot holds no linker");
