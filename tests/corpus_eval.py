@@ -31,14 +31,19 @@ def load_posts(path: Path = CORPUS) -> list[dict]:
 
 
 def gold_spans(post: dict) -> set[tuple[int, int, str]]:
-    """The annotated links as (start, end, term), each found after the previous one and outside every `not`
-    span ("mage" is not the one inside "r/magewars")."""
+    """The annotated links as (start, end, term), each found after the previous one, outside every `not` span
+    ("mage" is not the one inside "r/magewars") and never inside a word ("mage" is not the one in "damage")."""
     spans, position = set(), 0
-    forbidden = not_spans(post)
+    text, forbidden = post["text"], not_spans(post)
+
+    def misplaced(start: int, end: int) -> bool:  # inside a `not` span, or inside a word ("mage" in "damage")
+        inside_word = (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
+        return inside_word or any(s < end and start < e for s, e in forbidden)
+
     for link in post["links"] or []:
-        start = post["text"].index(link["text"], position)
-        while any(s < start + len(link["text"]) and start < e for s, e in forbidden):
-            start = post["text"].index(link["text"], start + 1)
+        start = text.index(link["text"], position)
+        while misplaced(start, start + len(link["text"])):
+            start = text.index(link["text"], start + 1)
         spans.add((start, start + len(link["text"]), link["term"]))
         position = start + len(link["text"])
     return spans

@@ -10,7 +10,8 @@ from corpus_eval import CORPUS, evaluate, load_posts, not_spans
 BLIND = Path(__file__).parent / "corpus" / "blind.yml"
 REAL = Path(__file__).parent / "corpus" / "real.yml"
 SECOND = Path(__file__).parent / "corpus" / "real2.yml"
-FRESH = Path(__file__).parent / "corpus" / "real3.yml"
+THIRD = Path(__file__).parent / "corpus" / "real3.yml"
+FRESH = Path(__file__).parent / "corpus" / "real4.yml"
 
 
 def test_corpus_is_large_enough_and_covers_every_game():
@@ -65,7 +66,7 @@ def test_real_text_held_out(codex_api):
     assert_quality(codex_api, real("heldout"), REAL_PRECISION, REAL_RECALL, REAL_DETECTION)
 
 
-@pytest.mark.parametrize("path", [SECOND, FRESH], ids=["real2", "real3"])
+@pytest.mark.parametrize("path", [SECOND, THIRD, FRESH], ids=["real2", "real3", "real4"])
 def test_the_later_sets_are_held_out_and_cover_every_game_and_language(path):
     posts = load_posts(path)
     assert len(posts) >= 60 and {p["split"] for p in posts} == {"heldout"}
@@ -83,10 +84,19 @@ def test_real_text_second_set(codex_api):
     assert_quality(codex_api, load_posts(SECOND), SECOND_PRECISION, SECOND_RECALL, SECOND_DETECTION)
 
 
-# The fresh held-out set (issue 20, round 3): written and annotated blind after round 2, scored before and after
-# round 3's rules, never tuned on. Floors are the figures reached (README, Performance); the aims are precision
+# The third set (issue 20, round 3): written and annotated blind after round 2, held out in round 3 (0.882 / 0.847 /
+# 55 before it, 0.891 / 0.887 / 56 after); round 4 tuned on it.
+THIRD_PRECISION, THIRD_RECALL, THIRD_DETECTION = 0.89, 0.88, 0.93
+
+
+def test_real_text_third_set(codex_api):
+    assert_quality(codex_api, load_posts(THIRD), THIRD_PRECISION, THIRD_RECALL, THIRD_DETECTION)
+
+
+# The fresh held-out set (issue 20, round 4): written and annotated blind after round 3, scored before and after
+# round 4's rules, never tuned on. Floors are the figures reached (README, Performance); the aims are precision
 # 0.95, recall 0.90, detection 95%.
-FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.89, 0.88, 0.93
+FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.86, 0.91, 0.91
 
 
 def test_real_text_fresh_held_out(codex_api):
