@@ -295,7 +295,7 @@ def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
         expect(tab.locator("h1").first).to_be_visible()
         tab.wait_for_load_state("networkidle")
         assert not [u for u in seen if "/assets/pyodide/" in u], "a term page loaded Pyodide"
-        assert not [u for u in seen if "resolver-worker.js" in u], "a term page started the resolver's worker"
+        assert not [u for u in seen if "linker-worker.js" in u], "a term page started the resolver's worker"
 
         tab.evaluate("window.__codexTestMarker = 'same document'")
         tab.locator('nav.md-nav--primary a.md-nav__link[href$="resolver/"]').click()

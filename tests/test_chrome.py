@@ -34,7 +34,7 @@ def test_every_message_the_widget_words_is_a_label():
     """resolver.js words its messages with t("key"), the worker names them by key: each key is a label, and the
     widget's scripts hold no text of their own in either language."""
     scripts = Path(__file__).resolve().parent.parent / "docs" / "assets" / "javascripts"
-    page, worker = ((scripts / name).read_text(encoding="utf-8") for name in ("resolver.js", "resolver-worker.js"))
+    page, worker = ((scripts / name).read_text(encoding="utf-8") for name in ("resolver.js", "linker-worker.js"))
     keys = set(re.findall(r'\bt\("(linker_\w+)"', page))
     keys |= set(re.findall(r'(?:progress|LabelledError)\("(linker_\w+)"', worker))
     assert len(keys) > 20

@@ -1,4 +1,4 @@
-"""The linker's fast start (codex.stdlib, resolver-worker.js) in Debian's Chromium against the real built site.
+"""The linker's fast start (codex.stdlib, linker-worker.js) in Debian's Chromium against the real built site.
 
 Each way Python can start — the build's precompiled standard library, this browser's memory snapshot, and the
 stock boot it falls back to — must link a post exactly as the command line does. The private Pyodide API the
@@ -151,7 +151,7 @@ console.log(restored.runPython("pinned"));
 
 
 def test_the_private_snapshot_api_of_the_pinned_pyodide_still_works(tmp_path):
-    """resolver-worker.js relies on loadPyodide's _makeSnapshot/_loadSnapshot and makeMemorySnapshot (private in
+    """linker-worker.js relies on loadPyodide's _makeSnapshot/_loadSnapshot and makeMemorySnapshot (private in
     Pyodide 314). If this fails after an upgrade, the worker's fallback keeps the linker working, but slowly:
     update the worker (or drop the snapshot) before shipping the upgrade."""
     node = shutil.which("node")
@@ -160,7 +160,7 @@ def test_the_private_snapshot_api_of_the_pinned_pyodide_still_works(tmp_path):
     pyodide = ROOT / "node_modules" / "pyodide"
     types = (pyodide / "pyodide.d.ts").read_text(encoding="utf-8")
     for declared in ("_makeSnapshot?: boolean", "_loadSnapshot?:", "static makeMemorySnapshot(", "stdLibURL?: string"):
-        assert declared in types, f"the pinned Pyodide no longer declares {declared!r}: see resolver-worker.js"
+        assert declared in types, f"the pinned Pyodide no longer declares {declared!r}: see linker-worker.js"
     script = tmp_path / "pin.mjs"
     script.write_text(NODE_PIN % {"pyodide": pyodide.as_posix()}, encoding="utf-8")
     done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600, check=False)

@@ -59,7 +59,7 @@ def offline(browser, app, problems):
     assert page.evaluate(CONTROLLED) == app.url + "sw.js"
     page.goto(app.url + "resolver/")
     expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
-    # the linker's memory snapshot for later starts (resolver-worker.js), saved a moment after ready
+    # the linker's memory snapshot for later starts (linker-worker.js), saved a moment after ready
     page.wait_for_function("() => window.codex.resolver.state.snapshot > 0", timeout=BOOT_TIMEOUT)
     response = page.goto(app.url + "pdf/keyforge.pdf")  # opened in the browser: saved on the way
     assert response.ok and response.from_service_worker

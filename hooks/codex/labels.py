@@ -133,7 +133,7 @@ LABELS: dict[str, dict[str, str]] = {
                              "site, and your text is sent nowhere.",
                        "ru": "Всё работает прямо в браузере: Python (Pyodide) и глоссарии загружаются с этого же "
                              "сайта, а ваш текст никуда не отправляется."},
-    # ... and the widget's messages, for resolver.js / resolver-worker.js ({name}: a value the script fills in)
+    # ... and the widget's messages, for resolver.js / linker-worker.js ({name}: a value the script fills in)
     "linker_ready": {"en": "ready", "ru": "готово"},
     "linker_ready_label": {"en": "Ready: Python is running, glossaries loaded ({count}). Paste a text and the "
                                  "links appear at once.",

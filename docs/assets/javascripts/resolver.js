@@ -4,7 +4,7 @@
 // A classic script included on every page (mkdocs.yml extra_javascript); it does nothing unless the
 // page has #resolver-input. Python (Pyodide) runs in ONE module Web Worker per tab, started the first
 // time a resolver page is shown and reused across Material's instant navigation.
-// The worker's message protocol is described at the top of resolver-worker.js.
+// The worker's message protocol is described at the top of linker-worker.js.
 (function () {
   "use strict";
 
@@ -12,7 +12,7 @@
   if (codex.resolver) return; // the script was included twice: the first copy does the work
 
   var URLS = {
-    worker: codex.siteFile("assets/javascripts/resolver-worker.js"),
+    worker: codex.siteFile("assets/javascripts/linker-worker.js"),
     manifest: codex.siteFile("assets/codex/manifest.json"),
   };
 
