@@ -117,7 +117,7 @@ def widget_startup(site_url: str, runs: int = 3) -> dict:
             page.wait_for_function("() => { const s = document.getElementById('resolver');"
                                    " return s && s.dataset.state === 'ready'; }", polling=10, timeout=180_000)
             total = time.perf_counter() - start
-            marks = page.evaluate("window.codex.resolver.state.marks")
+            marks = page.evaluate("window.codex.linker.state.marks")
             steps = ["start", "manifest", "pyodide_module", "pyodide_ready", "wheel", "codex_imported",
                      "indexes_fetched", "indexes_loaded"]
             phases = {b: marks[b] - marks[a] for a, b in pairwise(steps) if a in marks and b in marks}

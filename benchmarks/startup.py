@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from project import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 
 READY = "() => { const s = document.getElementById('resolver'); return s && s.dataset.state === 'ready'; }"
-SNAPSHOT_SAVED = "() => window.codex.resolver.state.snapshot !== undefined"
+SNAPSHOT_SAVED = "() => window.codex.linker.state.snapshot !== undefined"
 TIMEOUT_MS = 600_000
 PYODIDE_PREFIX = "assets/pyodide/"
 FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375}
@@ -182,18 +182,18 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                 page.goto(base + "resolver/", wait_until="commit", timeout=TIMEOUT_MS)
                 page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
                 colds.append(time.perf_counter() - start)
-                cold_marks = page.evaluate("window.codex.resolver.state.marks")
+                cold_marks = page.evaluate("window.codex.linker.state.marks")
                 if run == 0:
                     downloads = _bytes(finished, site, base)
                 if after:  # the next start is the snapshot's: wait until the worker saved it
                     page.wait_for_function(SNAPSHOT_SAVED, polling=50, timeout=TIMEOUT_MS)
-                    snapshot_bytes = page.evaluate("window.codex.resolver.state.snapshot") or 0
+                    snapshot_bytes = page.evaluate("window.codex.linker.state.snapshot") or 0
                 finished.clear()
                 start = time.perf_counter()
                 page.reload(wait_until="commit", timeout=TIMEOUT_MS)
                 page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
                 warms.append(time.perf_counter() - start)
-                warm_marks = page.evaluate("window.codex.resolver.state.marks")
+                warm_marks = page.evaluate("window.codex.linker.state.marks")
                 if run == 0:
                     warm_downloads = _bytes(finished, site, base)
                 boots.append(f"{cold_marks.get('boot')}/{warm_marks.get('boot')}")

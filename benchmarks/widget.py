@@ -108,11 +108,11 @@ def _downloads(finished: list, site: Path, base: str, gz_cache: dict) -> dict:
 
 
 def _link_in_browser(page, game: str, post: str, cpython_factory, runs: int) -> dict:
-    """One `link` request through the page's own worker client (window.codex.resolver.request), timed page-side,
+    """One `link` request through the page's own worker client (window.codex.linker.request), timed page-side,
     alternated with the same call in CPython (a fresh resolver for each side's first call)."""
     script = """async ([game, text]) => {
         const t = performance.now();
-        const out = await window.codex.resolver.request("link", {game, text, format: "markdown", every: false});
+        const out = await window.codex.linker.request("link", {game, text, format: "markdown", every: false});
         return {ms: performance.now() - t, length: out.length};
     }"""
     cpython_link = cpython_factory()
@@ -183,7 +183,7 @@ def section(report: Report, args: Any, sites: dict[str, Any], port: int) -> None
     report.emit(f"Chromium {data['chromium']} (/usr/bin/chromium, headless) via Playwright; the real site served by "
                 f"http.server on 127.0.0.1 (no compression). Bytes: the browser's own count of response bodies for "
                 f"the page and its worker. The link call goes through the page's worker client "
-                f"(`window.codex.resolver.request('link', …)`), so it includes postMessage and JSON both ways.\n")
+                f"(`window.codex.linker.request('link', …)`), so it includes postMessage and JSON both ways.\n")
     report.emit(table(["measure", "value"], rows))
     largest = ", ".join(f"{r['url'].split('/')[-1]} {fmt_b(max(r['body'], r['file']))}" for r in cold["largest"][:5])
     report.emit(f"\nLargest cold downloads: {largest}.")

@@ -74,7 +74,7 @@ def scheme_of(page) -> str:
 def test_axe_finds_nothing_on_any_page_kind(context, site_url, scheme, lang):
     ctx = context("en-US" if lang == "en" else "ru-RU", scheme)
     # The linker as loaded, before Python: the working widget has its own test below (and boots Pyodide once).
-    ctx.route("**/assets/javascripts/resolver.js", lambda route: route.abort())
+    ctx.route("**/assets/javascripts/{linker,linker-client}.js", lambda route: route.abort())
     found = {}
     for kind, path in PAGES.items():
         page = ctx.new_page()

@@ -58,12 +58,12 @@ def test_the_game_selector_starts_at_auto_and_shows_the_detected_game(page, code
 
 
 def _restarts(page) -> int:
-    return page.evaluate("window.codex.resolver.restarts")
+    return page.evaluate("window.codex.linker.restarts")
 
 
 def test_a_killed_worker_times_out_shows_an_error_and_comes_back(page, codex):
     before = _restarts(page)
-    page.evaluate("window.codex.resolver.timeoutMs = 1500; window.codex.resolver.state.worker.terminate()")
+    page.evaluate("window.codex.linker.timeoutMs = 1500; window.codex.linker.state.worker.terminate()")
     text = "Aegis 3 и Горение"
     page.locator("#resolver-input").fill(text)
     error = page.locator("#resolver-error")
@@ -78,8 +78,8 @@ def test_a_killed_worker_times_out_shows_an_error_and_comes_back(page, codex):
 
 def test_a_worker_error_after_ready_is_shown_and_the_worker_restarts(page, codex):
     before = _restarts(page)
-    page.evaluate("window.codex.resolver.timeoutMs = 8000;"
-                  "window.codex.resolver.state.worker.dispatchEvent(new ErrorEvent('error', {message: 'boom'}))")
+    page.evaluate("window.codex.linker.timeoutMs = 8000;"
+                  "window.codex.linker.state.worker.dispatchEvent(new ErrorEvent('error', {message: 'boom'}))")
     error = page.locator("#resolver-error")
     expect(error).to_contain_text("boom", timeout=LINK_TIMEOUT)
     assert _restarts(page) == before + 1
@@ -91,7 +91,7 @@ def test_a_worker_error_after_ready_is_shown_and_the_worker_restarts(page, codex
 
 
 def test_the_worker_reports_where_start_up_time_went(page):
-    marks = page.evaluate("window.codex.resolver.state.marks")
+    marks = page.evaluate("window.codex.linker.state.marks")
     # A restarted worker (the tests above restart it) may start from the snapshot the first start saved: codex is
     # imported and the indexes loaded in it already (tests/test_linker_fast.py covers each way to start).
     assert marks["boot"] in ("snapshot", "fast", "stock"), marks

@@ -31,15 +31,16 @@ def test_every_label_has_both_languages_and_the_same_places():
 
 
 def test_every_message_the_widget_words_is_a_label():
-    """resolver.js words its messages with t("key"), the worker names them by key: each key is a label, and the
-    widget's scripts hold no text of their own in either language."""
+    """linker.js and linker-client.js word their messages with t("key"), the worker names them by key: each key is
+    a label, and the linker's scripts hold no text of their own in either language."""
     scripts = Path(__file__).resolve().parent.parent / "docs" / "assets" / "javascripts"
-    page, worker = ((scripts / name).read_text(encoding="utf-8") for name in ("resolver.js", "linker-worker.js"))
-    keys = set(re.findall(r'\bt\("(linker_\w+)"', page))
+    client, page, worker = ((scripts / name).read_text(encoding="utf-8")
+                            for name in ("linker-client.js", "linker.js", "linker-worker.js"))
+    keys = set(re.findall(r'\bt\("(linker_\w+)"', client + page))
     keys |= set(re.findall(r'(?:progress|LabelledError)\("(linker_\w+)"', worker))
     assert len(keys) > 20
     assert sorted(k for k in keys if k not in LABELS) == []
-    assert re.findall(r"[А-Яа-яЁё]+", page.split("function termName", 1)[1].split("\n", 2)[2] + worker) == []
+    assert re.findall(r"[А-Яа-яЁё]+", page.split("function termName", 1)[1].split("\n", 2)[2] + client + worker) == []
     unused = sorted(k for k in LABELS if k.startswith("linker_") and k not in keys
                     and k not in Path(scripts.parent.parent.parent / "hooks/codex/site_pages.py").read_text(encoding="utf-8")
                     and k not in Path(scripts.parent.parent.parent / "hooks/codex/__main__.py").read_text(encoding="utf-8"))
@@ -103,7 +104,7 @@ class _Ids(HTMLParser):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_linker_page_keeps_every_id_the_widget_uses(lang):
-    script = (ROOT / "docs/assets/javascripts/resolver.js").read_text(encoding="utf-8")
+    script = (ROOT / "docs/assets/javascripts/linker.js").read_text(encoding="utf-8")
     wanted = set(re.findall(r'\$\("([\w-]+)"\)', script)) | set(re.findall(r'getElementById\("([\w-]+)"\)', script))
     assert "resolver-input" in wanted and len(wanted) > 10
     page = linker_page(lang)

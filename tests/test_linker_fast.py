@@ -61,7 +61,7 @@ def _open_and_type(page, url: str, text: str) -> None:
 
 def _ready(page) -> dict:
     expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
-    return page.evaluate("window.codex.resolver.state.marks")
+    return page.evaluate("window.codex.linker.state.marks")
 
 
 def _output(page, value: str) -> None:
@@ -75,8 +75,8 @@ def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, s
     marks = _ready(page)
     assert marks["boot"] == "fast", context.warnings
     _output(page, expected)  # typed while loading, linked once ready
-    page.wait_for_function("() => window.codex.resolver.state.snapshot !== undefined", timeout=BOOT_TIMEOUT)
-    assert page.evaluate("window.codex.resolver.state.snapshot") > 1_000_000, context.warnings
+    page.wait_for_function("() => window.codex.linker.state.snapshot !== undefined", timeout=BOOT_TIMEOUT)
+    assert page.evaluate("window.codex.linker.state.snapshot") > 1_000_000, context.warnings
 
     page.reload(wait_until="domcontentloaded")
     page.locator("#resolver-input").fill(POST)
@@ -112,7 +112,7 @@ def test_a_snapshot_that_does_not_restore_is_dropped_for_the_fast_start(context,
     page = context.new_page()
     page.goto(site_server + "resolver/")
     assert _ready(page)["boot"] == "fast"
-    page.wait_for_function("() => window.codex.resolver.state.snapshot > 0", timeout=BOOT_TIMEOUT)
+    page.wait_for_function("() => window.codex.linker.state.snapshot > 0", timeout=BOOT_TIMEOUT)
     # The saved snapshot replaced by bytes no Pyodide can restore (a stale or damaged one).
     page.evaluate("""async () => {
         const cache = await caches.open("codex-linker-snapshot");

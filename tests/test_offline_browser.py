@@ -60,7 +60,7 @@ def offline(browser, app, problems):
     page.goto(app.url + "resolver/")
     expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     # the linker's memory snapshot for later starts (linker-worker.js), saved a moment after ready
-    page.wait_for_function("() => window.codex.resolver.state.snapshot > 0", timeout=BOOT_TIMEOUT)
+    page.wait_for_function("() => window.codex.linker.state.snapshot > 0", timeout=BOOT_TIMEOUT)
     response = page.goto(app.url + "pdf/keyforge.pdf")  # opened in the browser: saved on the way
     assert response.ok and response.from_service_worker
     page.goto(app.url)
@@ -210,7 +210,7 @@ def test_the_linker_works_offline_after_one_visit(tab, app, glossary):
     assert "mage-wars/aegis/" in expected
     expect(tab.locator("#resolver-output")).to_have_value(expected, timeout=15_000)
     # offline it starts as a warm visit does: from the snapshot the online visit saved, on the cached stdlib
-    assert tab.evaluate("window.codex.resolver.state.marks.boot") == "snapshot"
+    assert tab.evaluate("window.codex.linker.state.marks.boot") == "snapshot"
 
 
 def test_an_opened_pdf_reads_offline(tab, app):

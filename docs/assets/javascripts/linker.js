@@ -1,236 +1,39 @@
 // @ts-check
-// The resolver widget (/resolver/): paste a forum post, get it back with every glossary term linked.
+// The linker widget (/resolver/): paste a forum post, get it back with every glossary term linked; find a term;
+// traits and what follows from them. The page's DOM only: Python runs behind the worker client (linker-client.js,
+// window.codex.linker), which this script asks and watches.
 //
-// A classic script included on every page (mkdocs.yml extra_javascript); it does nothing unless the
-// page has #resolver-input. Python (Pyodide) runs in ONE module Web Worker per tab, started the first
-// time a resolver page is shown and reused across Material's instant navigation.
-// The worker's message protocol is described at the top of linker-worker.js.
+// A classic script included on every page (mkdocs.yml extra_javascript, after linker-client.js); it does nothing
+// unless the page has #resolver-input.
 (function () {
   "use strict";
 
   var codex = window.codex; // codex-common.js, in the head
-  if (codex.resolver) return; // the script was included twice: the first copy does the work
-
-  var URLS = {
-    worker: codex.siteFile("assets/javascripts/linker-worker.js"),
-    manifest: codex.siteFile("assets/codex/manifest.json"),
-  };
+  var linker = /** @type {LinkerClient} */ (codex.linker); // linker-client.js, just before this script
+  if (linker.widget) return; // the script was included twice: the first copy does the work
+  linker.widget = true;
+  var state = linker.state;
 
   var DEBOUNCE_MS = 150;
   var AUTO = "auto"; // the game is detected from the text (codex.api: the answer says which)
-  var REQUEST_TIMEOUT_MS = 8000; // a request unanswered this long means the worker is stuck or gone: restart it
   // Every message comes from hooks/codex/labels.py (linker_*), in the reader's language: window.codexLabels.
   var t = codex.label;
   var inLanguage = codex.inLanguage;
+  var el = codex.el;
+  var clear = codex.clear;
   var FORMATS = ["markdown", "bbcode", "html"];
   var STORE = { format: "codex-resolver-format" }; // the game is not remembered: the selector starts at Auto
 
-  // --- one worker per tab ---------------------------------------------------------------
-
   /**
-   * @typedef {{id: string, name: CodexLabel}} Game
-   * @typedef {{result: any, game: string | null}} Answer  the worker's JSON answer (codex.api.Codex.handle)
-   * @typedef {{resolve: (answer: Answer) => void, reject: (error: Error) => void,
-   *            timer: ReturnType<typeof setTimeout> | null}} Pending
-   * @typedef {{alive: () => boolean, onState: () => void}} Widget
-   * @typedef {{en?: string[], ru?: string[]}} Chain  a trait's chain of reasons, by name in each language
    * @typedef {{term: string, url?: string, name?: string, name_ru?: string}} Term  a term in an answer
    * @typedef {Term & {parameter?: string | number | null, score: number}} Candidate  a lookup's answer
+   * @typedef {{en?: string[], ru?: string[]}} Chain  a trait's chain of reasons, by name in each language
    * @typedef {Term & {because?: string[], because_names?: Chain}} Trait  a trait, given or implied
    * @typedef {Trait & {cancelled_by: string, cancelled_by_name?: {en: string, ru: string}}} Cancelled
    * @typedef {{traits: Trait[], cancelled: Cancelled[], unknown: string[]}} Traits  a traits answer
-   * @typedef {{worker: Worker | null, phase: string, message: string, games: Game[] | null, nextId: number,
-   *            pending: Map<number, Pending>, widgets: Set<Widget>, manifest: Promise<{games: Game[]}> | null,
-   *            marks?: Record<string, number | string> | null, snapshot?: number, error?: string}} State
    */
-  /** @type {State} */
-  var state = {
-    worker: null,
-    phase: "idle", // idle | loading | ready | failed
-    message: "",
-    games: null,
-    nextId: 0,
-    pending: new Map(),
-    widgets: new Set(),
-    manifest: null, // Promise of the manifest, fetched by the page to fill the game list early
-  };
-  var api = { urls: URLS, state: state, request: request, ask: ask, timeoutMs: REQUEST_TIMEOUT_MS, restarts: 0 };
-  codex.resolver = api;
 
-  function notify() {
-    state.widgets.forEach(function (widget) {
-      if (widget.alive()) widget.onState();
-      else state.widgets.delete(widget);
-    });
-  }
-
-  /** @param {string} message */
-  function fail(message) {
-    state.phase = "failed";
-    state.message = message;
-    state.pending.forEach(function (p) { p.reject(new Error(message)); });
-    state.pending.clear();
-    notify();
-  }
-
-  function unsupported() {
-    if (typeof WebAssembly === "undefined" || typeof WebAssembly.instantiate !== "function") {
-      return t("linker_error_wasm");
-    }
-    if (typeof Worker === "undefined") {
-      return t("linker_error_workers");
-    }
-    return null;
-  }
-
-  function startWorker() {
-    if (state.phase === "failed" && state.worker) { // a new visit after a failure: try once more
-      state.worker.terminate();
-      state.worker = null;
-    }
-    if (state.worker) return;
-    var problem = unsupported();
-    if (problem) {
-      fail(problem);
-      return;
-    }
-    state.phase = "loading";
-    state.message = t("linker_starting");
-    /** @type {Worker} */
-    var worker;
-    state.marks = null;
-    try {
-      worker = new Worker(URLS.worker, { type: "module", name: "codex-resolver" });
-    } catch (err) {
-      fail(t("linker_error_worker_start", { message: err instanceof Error ? err.message : String(err) }));
-      return;
-    }
-    state.worker = worker;
-    worker.onmessage = function (event) {
-      if (worker !== state.worker) return; // a worker already replaced
-      var msg = event.data || {};
-      if (msg.type === "progress") {
-        state.marks = msg.marks || state.marks;
-        if (state.phase === "loading") { state.message = t(msg.key, msg.params); notify(); }
-      } else if (msg.type === "snapshot") { // the worker saved (bytes > 0) a snapshot for the next start
-        state.marks = msg.marks || state.marks;
-        state.snapshot = msg.bytes;
-      } else if (msg.type === "ready") {
-        state.phase = "ready";
-        state.message = "";
-        state.games = msg.games;
-        state.marks = msg.marks || state.marks;
-        state.error = "";
-        notify();
-      } else if (msg.type === "failed") {
-        fail(t("linker_error_loading", { message: msg.key ? t(msg.key, msg.params) : msg.error }));
-      } else if (msg.id !== undefined && state.pending.has(msg.id)) {
-        var p = /** @type {Pending} */ (state.pending.get(msg.id));
-        state.pending.delete(msg.id);
-        if (p.timer !== null) clearTimeout(p.timer);
-        if ("error" in msg) p.reject(new Error(msg.error));
-        else p.resolve({ result: msg.result, game: msg.game });
-      }
-    };
-    worker.onerror = function (event) {
-      if (event && event.preventDefault) event.preventDefault();
-      if (worker !== state.worker) return;
-      var reason = event && event.message ? event.message : "error";
-      if (state.phase === "ready") { // it was working: say so, and start a fresh one
-        restart(reason);
-        return;
-      }
-      fail(t("linker_error_worker_failed", { details: event && event.message ? " (" + event.message + ")" : "" }));
-    };
-    worker.postMessage({ op: "init", manifest: URLS.manifest });
-    notify();
-  }
-
-  // A crash or a stuck request after start-up: the error is shown, pending requests fail with it, and a fresh
-  // worker boots (the widgets re-run their requests when it is ready).
-  /** @param {string} reason */
-  function restart(reason) {
-    var message = t("linker_worker_failed", { reason: reason });
-    var old = state.worker;
-    state.worker = null;
-    if (old) old.terminate();
-    state.pending.forEach(function (p) { if (p.timer !== null) clearTimeout(p.timer); p.reject(new Error(message)); });
-    state.pending.clear();
-    state.phase = "idle";
-    state.error = message;
-    api.restarts += 1;
-    startWorker();
-    state.error = message;
-    notify();
-  }
-
-  // {result, game} of one request; rejected with a message on an error, a crash or a timeout.
-  /** @param {string} op @param {Record<string, unknown>} payload @returns {Promise<Answer>} */
-  function ask(op, payload) {
-    return new Promise(function (resolve, reject) {
-      if (!state.worker || state.phase === "failed") {
-        reject(new Error(state.message || t("linker_not_running")));
-        return;
-      }
-      var id = ++state.nextId;
-      var worker = state.worker;
-      /** @type {Pending} */
-      var pending = { resolve: resolve, reject: reject, timer: null };
-      if (state.phase === "ready") {
-        pending.timer = setTimeout(function () {
-          if (state.worker === worker && state.pending.has(id)) {
-            restart(t("linker_timeout", { seconds: Math.round(api.timeoutMs / 1000) }));
-          }
-        }, api.timeoutMs);
-      }
-      state.pending.set(id, pending);
-      worker.postMessage(Object.assign({}, payload, { id: id, op: op }));
-    });
-  }
-
-  /** @param {string} op @param {Record<string, unknown>} payload */
-  function request(op, payload) {
-    return ask(op, payload).then(function (answer) { return answer.result; });
-  }
-
-  function manifest() {
-    var saved = state.manifest;
-    if (!saved) {
-      saved = state.manifest = fetch(URLS.manifest).then(function (r) {
-        if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
-      });
-      saved.catch(function () { state.manifest = null; });
-    }
-    return saved;
-  }
-
-  // --- small DOM helpers (text only: nothing but Python's HTML output goes through innerHTML) ----
-
-  /**
-   * @param {string} tag
-   * @param {Record<string, string> | null} [attrs] attributes; "text" is the text, "className" the class
-   * @param {Array<Node | string | null | undefined>} [children]
-   */
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    if (attrs) Object.keys(attrs).forEach(function (k) {
-      if (k === "text") node.textContent = attrs[k];
-      else if (k === "className") node.className = attrs[k];
-      else node.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (child) {
-      if (child !== null && child !== undefined) {
-        node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-      }
-    });
-    return node;
-  }
-
-  /** @param {Node} node */
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
-  }
+  // --- small helpers (text only: nothing but Python's HTML output goes through innerHTML) ----
 
   /** @param {() => void} fn @param {number} ms */
   function debounce(fn, ms) {
@@ -272,8 +75,7 @@
 
   /** @param {HTMLTextAreaElement} input */
   function mount(input) {
-    if (input.dataset.resolverMounted) return;
-    input.dataset.resolverMounted = "1";
+    if (!codex.firstMount(input)) return;
 
     /** @param {string} id */
     function $(id) { return document.getElementById(id); }
@@ -338,7 +140,7 @@
       if (ui.root && ui.root.dataset) ui.root.dataset.detected = game || "";
     }
 
-    /** @param {Game[] | null} games */
+    /** @param {LinkerGame[] | null} games */
     function fillGames(games) {
       if (!ui.game || !games || !games.length) return;
       const select = ui.game;
@@ -406,7 +208,7 @@
         showDetected(null);
         return;
       }
-      ask("link", { game: game(), text: text, format: format(), every: !!(ui.every && ui.every.checked), preview: true })
+      linker.ask("link", { game: game(), text: text, format: format(), every: !!(ui.every && ui.every.checked), preview: true })
         .then(function (answer) {
           if (mine !== seq.link) return; // a newer request is on its way
           var result = answer.result;
@@ -427,7 +229,7 @@
       var query = ui.lookup.value.trim();
       var mine = ++seq.lookup;
       if (!query) { clear(results); return; }
-      request("lookup", { game: toolGame(), query: query, limit: 10 }).then(function (found) {
+      linker.request("lookup", { game: toolGame(), query: query, limit: 10 }).then(function (found) {
         if (mine !== seq.lookup) return;
         clear(results);
         if (!found.length) {
@@ -457,7 +259,7 @@
       var given = ui.traits.value.split(/[,;\n]/).map(function (s) { return s.trim(); }).filter(Boolean);
       var mine = ++seq.traits;
       if (!given.length) { clear(results); return; }
-      request("traits", { game: toolGame(), traits: given }).then(function (res) {
+      linker.request("traits", { game: toolGame(), traits: given }).then(function (res) {
         if (mine !== seq.traits) return;
         clear(results);
         renderTraits(results, res);
@@ -566,11 +368,10 @@
       ui.game.appendChild(el("option", { value: "", text: t("linker_loading") }));
       ui.game.disabled = true;
     }
-    manifest().then(function (m) { if (widget.alive()) fillGames(m.games); }, function () { /* the worker reports it */ });
+    linker.manifest().then(function (m) { if (widget.alive()) fillGames(m.games); }, function () { /* the worker reports it */ });
 
-    state.widgets.forEach(function (w) { if (!w.alive()) state.widgets.delete(w); });
-    state.widgets.add(widget);
-    startWorker();
+    linker.watch(widget);
+    linker.start();
     onState();
   }
 
@@ -596,10 +397,6 @@
     var input = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("resolver-input"));
     if (input) { prefill(input); mount(input); }
   }
-
-  // On a resolver page the worker starts as soon as this script runs (the script sits after the widget's
-  // markup): Python boots while the theme's own scripts finish, instead of after them.
-  if (document.getElementById("resolver-input")) startWorker();
 
   codex.onPage(boot); // Material: the first page and every instant navigation
 })();
