@@ -5,8 +5,8 @@ Pyodide the stock way (what every start did before codex.stdlib). "after": the s
 boots from the build's precompiled standard library, and every later one from the memory snapshot the first
 saved in Cache Storage.
 
-cold = a new browser context (empty HTTP cache, Cache Storage, no service worker), navigation to /resolver/ until
-#resolver[data-state=ready]; warm = a reload in the same context (for "after": once the snapshot is saved).
+cold = a new browser context (empty HTTP cache, Cache Storage, no service worker), navigation to /linker/ until
+#linker-widget[data-state=ready]; warm = a reload in the same context (for "after": once the snapshot is saved).
 Bytes: the response bodies the browser received for the page and its worker until ready, split into Pyodide's
 (assets/pyodide/) and ours (everything else), with the gzip -6 size of the same files beside them. The site is
 served by a small gzip-compressing static server on 127.0.0.1 (Netlify compresses too). "phone": Chromium's CPU
@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from project import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 
-READY = "() => { const s = document.getElementById('resolver'); return s && s.dataset.state === 'ready'; }"
+READY = "() => { const s = document.getElementById('linker-widget'); return s && s.dataset.state === 'ready'; }"
 SNAPSHOT_SAVED = "() => window.codex.linker.state.snapshot !== undefined"
 TIMEOUT_MS = 600_000
 PYODIDE_PREFIX = "assets/pyodide/"
@@ -179,7 +179,7 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                 page = context.new_page()
                 _throttle(context, page, phone)
                 start = time.perf_counter()
-                page.goto(base + "resolver/", wait_until="commit", timeout=TIMEOUT_MS)
+                page.goto(base + "linker/", wait_until="commit", timeout=TIMEOUT_MS)
                 page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
                 colds.append(time.perf_counter() - start)
                 cold_marks = page.evaluate("window.codex.linker.state.marks")

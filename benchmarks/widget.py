@@ -1,4 +1,4 @@
-"""The resolver widget in headless Chromium: bytes until ready, cold and warm start, one linking call vs CPython.
+"""The linker widget in headless Chromium: bytes until ready, cold and warm start, one linking call vs CPython.
 
 The built site is served by Python's http.server on 127.0.0.1 (uncompressed, with Last-Modified, like a plain
 static host without gzip). Playwright drives Debian's Chromium (/usr/bin/chromium); it never downloads a browser.
@@ -42,7 +42,7 @@ def measure(site: Path, port: int, post: str, game: str, cpython_factory, runs: 
 
     gz_cache: dict = {}
     with serve(site, port) as base, sync_playwright() as p:
-        out: dict = {"url": base + "resolver/", "chromium": None}
+        out: dict = {"url": base + "linker/", "chromium": None}
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         out["chromium"] = browser.version
         colds, warms = [], []
@@ -77,7 +77,7 @@ def _open_until_ready(page, url: str, reload: bool) -> float:
     else:
         page.goto(url, wait_until="commit")
     page.wait_for_function(
-        "() => { const s = document.getElementById('resolver'); return s && s.dataset.state === 'ready'; }",
+        "() => { const s = document.getElementById('linker-widget'); return s && s.dataset.state === 'ready'; }",
         polling=10, timeout=READY_TIMEOUT_MS,
     )
     return time.perf_counter() - start
@@ -137,7 +137,7 @@ def _link_in_browser(page, game: str, post: str, cpython_factory, runs: int) -> 
 
 
 def section(report: Report, args: Any, sites: dict[str, Any], port: int) -> None:
-    report.section("6. Resolver widget in the browser")
+    report.section("6. Linker widget in the browser")
     if not Path(CHROMIUM).is_file():
         report.emit(f"Skipped: {CHROMIUM} is missing (the Makefile's setup installs Debian's chromium).")
         report.data["browser"] = {"skipped": "chromium missing"}

@@ -229,7 +229,7 @@ def _vendor_offline_shim(config: MkDocsConfig, root: Path) -> Path | None:
 
 
 def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
-    """Term pages (not in the navigation), game indexes, the resolver's index and wheel, Pyodide: made in memory."""
+    """Term pages (not in the navigation), game indexes, the linker's indexes and wheel, Pyodide: made in memory."""
     state = _current()
     settings = state.settings
     content = state.content = build_site(

@@ -106,14 +106,14 @@ class _Ids(HTMLParser):
 def test_the_linker_page_keeps_every_id_the_widget_uses(lang):
     script = (ROOT / "docs/assets/javascripts/linker.js").read_text(encoding="utf-8")
     wanted = set(re.findall(r'\$\("([\w-]+)"\)', script)) | set(re.findall(r'getElementById\("([\w-]+)"\)', script))
-    assert "resolver-input" in wanted and len(wanted) > 10
+    assert "linker-input" in wanted and len(wanted) > 10
     page = linker_page(lang)
     ids = _Ids(page.html).ids
     assert wanted <= set(ids)
-    assert ids["resolver"]["data-state"] == "idle"
-    assert ids["resolver-preview"]["data-empty"] == LABELS["linker_preview_empty"][lang]
-    assert ids["resolver-input"]["placeholder"] == LABELS["linker_input_placeholder"][lang]
-    assert ids["resolver-copy"]["data-codex-text-en"] == LABELS["linker_copy"]["en"]
+    assert ids["linker-widget"]["data-state"] == "idle"
+    assert ids["linker-preview"]["data-empty"] == LABELS["linker_preview_empty"][lang]
+    assert ids["linker-input"]["placeholder"] == LABELS["linker_input_placeholder"][lang]
+    assert ids["linker-copy"]["data-codex-text-en"] == LABELS["linker_copy"]["en"]
     assert page.meta["codex_description"] == LABELS["linker_description"]
     assert [entry["id"] for entry in page.toc[0]["children"]] == ["lookup", "traits"]
 
@@ -123,20 +123,20 @@ def test_the_site_pages_carry_their_interface_in_both_languages(glossary):
         langs = re.findall(r'class="codex-l10n" lang="(en|ru)"', page.html)
         assert langs.count("en") == langs.count("ru") > 5
     home = home_page(list(glossary.games.values())).html
-    assert '<a href="resolver/">open the linker</a>' in home and '<a href="resolver/">расставить ссылки</a>' in home
+    assert '<a href="linker/">open the linker</a>' in home and '<a href="linker/">расставить ссылки</a>' in home
     assert all(f'href="{game}/"' in home for game in glossary.games)
     assert "Material for MkDocs" in footer_html()
 
 
 def test_nav_titles_are_label_keys():
-    assert nav_labels([{"site_name": "index.md"}, "other.md", {"linker_title": "resolver.md"}]) == {
-        "index.md": "site_name", "resolver.md": "linker_title"}
+    assert nav_labels([{"site_name": "index.md"}, "other.md", {"linker_title": "linker.md"}]) == {
+        "index.md": "site_name", "linker.md": "linker_title"}
     with pytest.raises(NavigationError, match=r"mkdocs.yml: nav: 'Home' \(index.md\) is not a label"):
         nav_labels([{"Home": "index.md"}])
 
 
 def test_navigation_puts_games_after_the_home_page(glossary):
-    nav = navigation(glossary, [{"site_name": "index.md"}, {"linker_title": "resolver.md"}])
+    nav = navigation(glossary, [{"site_name": "index.md"}, {"linker_title": "linker.md"}])
     titles = [next(iter(entry)) for entry in nav]
     assert titles[0] == '<span class="codex-l10n" lang="en">Rules Codex</span><span class="codex-l10n" lang="ru">Кодекс правил</span>'
     assert [next(iter(entry.values())) for entry in nav][1:-1] == [f"{g}/index.md" for g in glossary.games]
@@ -145,8 +145,8 @@ def test_navigation_puts_games_after_the_home_page(glossary):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("old,new,message", [
-    ("  - linker_title: resolver.md", "  - Linker: resolver.md",
-     "mkdocs.yml: nav: 'Linker' (resolver.md) is not a label in hooks/codex/labels.py"),
+    ("  - linker_title: linker.md", "  - Linker: linker.md",
+     "mkdocs.yml: nav: 'Linker' (linker.md) is not a label in hooks/codex/labels.py"),
     ("name: palette_dark}", "name: Dark}",
      "mkdocs.yml: theme.palette[0].toggle.name: 'Dark' is not a label in hooks/codex/labels.py"),
 ])

@@ -30,7 +30,7 @@ PAGES = {  # one page of each kind
     "home": "",
     "game index": "mage-wars/",
     "term page": "mage-wars/conjuration/",
-    "linker": "resolver/",
+    "linker": "linker/",
     "not found": "mage-wars/no-such-term/",
 }
 LOCALES = {"en": "en-US", "ru": "ru-RU"}
@@ -315,8 +315,8 @@ def test_the_games_russian_index_is_for_russian_readers(shown):
 
 
 def test_the_linkers_messages_follow_the_language(visit, names):
-    page = visit("en-US", "resolver/")
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=90_000)
+    page = visit("en-US", "linker/")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=90_000)
     stray = page.evaluate(STRAY_WORDS, [names, SCRIPTS["en"], []])
     assert stray == []
 

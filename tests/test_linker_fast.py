@@ -54,24 +54,24 @@ def context(browser):
 def _open_and_type(page, url: str, text: str) -> None:
     """Open the linker and type before Python is ready: the text box takes input from the first paint."""
     page.goto(url, wait_until="domcontentloaded")
-    box = page.locator("#resolver-input")
+    box = page.locator("#linker-input")
     box.fill(text)
-    assert page.locator("#resolver").get_attribute("data-state") != "ready"
+    assert page.locator("#linker-widget").get_attribute("data-state") != "ready"
 
 
 def _ready(page) -> dict:
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     return page.evaluate("window.codex.linker.state.marks")
 
 
 def _output(page, value: str) -> None:
-    page.locator("#resolver-format").select_option("markdown")
-    expect(page.locator("#resolver-output")).to_have_value(value, timeout=LINK_TIMEOUT)
+    page.locator("#linker-format").select_option("markdown")
+    expect(page.locator("#linker-output")).to_have_value(value, timeout=LINK_TIMEOUT)
 
 
 def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, site_server, expected):
     page = context.new_page()
-    _open_and_type(page, site_server + "resolver/", POST)
+    _open_and_type(page, site_server + "linker/", POST)
     marks = _ready(page)
     assert marks["boot"] == "fast", context.warnings
     _output(page, expected)  # typed while loading, linked once ready
@@ -79,12 +79,12 @@ def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, s
     assert page.evaluate("window.codex.linker.state.snapshot") > 1_000_000, context.warnings
 
     page.reload(wait_until="domcontentloaded")
-    page.locator("#resolver-input").fill(POST)
+    page.locator("#linker-input").fill(POST)
     marks = _ready(page)
     assert marks["boot"] == "snapshot", context.warnings
     _output(page, expected)
     other = "Aegis 1, Burn и Горение"
-    page.locator("#resolver-input").fill(other)
+    page.locator("#linker-input").fill(other)
     _output(page, cli_link(other, site_server))
     assert not [w for w in context.warnings if "codex linker" in w]
 
@@ -92,7 +92,7 @@ def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, s
 def test_a_broken_precompiled_stdlib_falls_back_to_the_stock_start(context, site_server, expected):
     context.route("**/assets/codex/stdlib-*.zip", lambda route: route.fulfill(status=200, body=b"not a zip"))
     page = context.new_page()
-    _open_and_type(page, site_server + "resolver/", POST)
+    _open_and_type(page, site_server + "linker/", POST)
     marks = _ready(page)
     assert marks["boot"] == "stock"
     assert any("the fast start" in w and "ordinary way" in w for w in context.warnings), context.warnings
@@ -102,7 +102,7 @@ def test_a_broken_precompiled_stdlib_falls_back_to_the_stock_start(context, site
 def test_a_missing_precompiled_stdlib_falls_back_to_the_stock_start(context, site_server, expected):
     context.route("**/assets/codex/stdlib-*.zip", lambda route: route.fulfill(status=404, body=b"gone"))
     page = context.new_page()
-    _open_and_type(page, site_server + "resolver/", POST)
+    _open_and_type(page, site_server + "linker/", POST)
     assert _ready(page)["boot"] == "stock"
     assert any("the fast start" in w for w in context.warnings), context.warnings
     _output(page, expected)
@@ -110,7 +110,7 @@ def test_a_missing_precompiled_stdlib_falls_back_to_the_stock_start(context, sit
 
 def test_a_snapshot_that_does_not_restore_is_dropped_for_the_fast_start(context, site_server, expected):
     page = context.new_page()
-    page.goto(site_server + "resolver/")
+    page.goto(site_server + "linker/")
     assert _ready(page)["boot"] == "fast"
     page.wait_for_function("() => window.codex.linker.state.snapshot > 0", timeout=BOOT_TIMEOUT)
     # The saved snapshot replaced by bytes no Pyodide can restore (a stale or damaged one).
@@ -120,7 +120,7 @@ def test_a_snapshot_that_does_not_restore_is_dropped_for_the_fast_start(context,
         await cache.put(key, new Response(new Uint8Array(64 * 1024).fill(7)));
     }""")
     page.reload(wait_until="domcontentloaded")
-    page.locator("#resolver-input").fill(POST)
+    page.locator("#linker-input").fill(POST)
     assert _ready(page)["boot"] == "fast"
     assert any("saved snapshot did not start" in w for w in context.warnings), context.warnings
     _output(page, expected)

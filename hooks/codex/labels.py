@@ -86,7 +86,7 @@ LABELS: dict[str, dict[str, str]] = {
                        "ru": "По этому адресу страницы нет. Возможно, она переехала: воспользуйтесь поиском или "
                              "начните с главной страницы."},
     "not_found_home": {"en": "Go to the home page", "ru": "На главную"},
-    # the linker page (docs/resolver.md, made by codex.pages.linker_page; ids kept for resolver.js)
+    # the linker page (docs/linker.md, made by codex.pages.linker_page; every id linker.js uses)
     "linker_title": {"en": "Term linker", "ru": "Расстановка ссылок на термины"},
     "linker_description": {"en": "Paste a forum post and get it back with a link on every glossary term.",
                            "ru": "Вставьте сообщение с форума — получите его обратно со ссылками на каждый термин "
@@ -133,7 +133,7 @@ LABELS: dict[str, dict[str, str]] = {
                              "site, and your text is sent nowhere.",
                        "ru": "Всё работает прямо в браузере: Python (Pyodide) и глоссарии загружаются с этого же "
                              "сайта, а ваш текст никуда не отправляется."},
-    # ... and the widget's messages, for resolver.js / linker-worker.js ({name}: a value the script fills in)
+    # ... and the widget's messages, for linker.js, linker-client.js and linker-worker.js ({name}: a value the script fills in)
     "linker_ready": {"en": "ready", "ru": "готово"},
     "linker_ready_label": {"en": "Ready: Python is running, glossaries loaded ({count}). Paste a text and the "
                                  "links appear at once.",

@@ -1,8 +1,8 @@
 """The site's own pages, the home page and the linker page, in both languages from labels.
 
-docs/index.md and docs/resolver.md hold front matter and a marker; the hooks put this HTML in its place, so
+docs/index.md and docs/linker.md hold front matter and a marker; the hooks put this HTML in its place, so
 their text lives with every other interface string (labels.LABELS) and follows the reader's language the same
-way. The linker's markup keeps every id and attribute docs/assets/javascripts/resolver.js works with.
+way. The linker's markup keeps every id and attribute docs/assets/javascripts/linker.js works with.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _section(anchor: str, key: str) -> str:
 
 def home_page(games: list[Game], from_page: str = "index.md", directory_urls: bool = True) -> GeneratedPage:
     """The home page: what the site is, its games, the linker, the PDFs and reading offline."""
-    linker = relative_url(from_page, "resolver.md", directory_urls)
+    linker = relative_url(from_page, "linker.md", directory_urls)
     link = {lang: f'<a href="{linker}">{html.escape(LABELS["home_linker_link"][lang])}</a>' for lang in LANGS}
     title = reader_first(LABELS["site_name"])
     parts = [
@@ -63,7 +63,7 @@ def _option(value: str, key: str, lang: str, selected: bool = False) -> str:
 
 
 def linker_page(lang: str) -> GeneratedPage:
-    """The linker (resolver.js): paste a post, get it linked; find a term; traits and what follows from them.
+    """The linker (linker.js): paste a post, get it linked; find a term; traits and what follows from them.
 
     `lang` is the build's language, for the attributes that can hold only one (placeholders)."""
     def attrs(**keys: str) -> str:
@@ -72,53 +72,53 @@ def linker_page(lang: str) -> GeneratedPage:
     parts = [
         f'<h1 id="linker">{both_label("linker_title")}</h1>',
         both_label("linker_intro", "p"),
-        '<div class="resolver" id="resolver" data-state="idle">',
-        '<p class="resolver-statusbar" aria-live="polite"><span id="resolver-status" class="resolver-status" '
+        '<div class="linker" id="linker-widget" data-state="idle">',
+        '<p class="linker-statusbar" aria-live="polite"><span id="linker-status" class="linker-status" '
         f'role="status">{both_label("linker_loading")}</span>'
-        '<span id="resolver-status-label" class="resolver-status-label"></span></p>',
-        f'<noscript><p class="resolver-error">{both_label("linker_noscript")}</p></noscript>',
-        '<div class="resolver-controls">',
-        f'<label class="resolver-field">{both_label("linker_game")}<select id="resolver-game" name="game"></select></label>',
-        f'<label class="resolver-field">{both_label("linker_format")}<select id="resolver-format" name="format">'
+        '<span id="linker-status-label" class="linker-status-label"></span></p>',
+        f'<noscript><p class="linker-error">{both_label("linker_noscript")}</p></noscript>',
+        '<div class="linker-controls">',
+        f'<label class="linker-field">{both_label("linker_game")}<select id="linker-game" name="game"></select></label>',
+        f'<label class="linker-field">{both_label("linker_format")}<select id="linker-format" name="format">'
         + _option("markdown", "linker_format_markdown", lang, selected=True)
         + _option("bbcode", "linker_format_bbcode", lang) + _option("html", "linker_format_html", lang)
         + "</select></label>",
-        '<label class="resolver-check"><input type="checkbox" id="resolver-every" name="every"> '
+        '<label class="linker-check"><input type="checkbox" id="linker-every" name="every"> '
         f'{both_label("linker_every")}</label>',
         "</div>",
-        '<div class="resolver-columns">',
-        '<div class="resolver-pane">',
-        f'<div class="resolver-pane-head"><label for="resolver-input">{both_label("linker_input")}</label></div>',
-        f'<textarea id="resolver-input" name="text" rows="14" spellcheck="false"'
+        '<div class="linker-columns">',
+        '<div class="linker-pane">',
+        f'<div class="linker-pane-head"><label for="linker-input">{both_label("linker_input")}</label></div>',
+        f'<textarea id="linker-input" name="text" rows="14" spellcheck="false"'
         f'{attrs(placeholder="linker_input_placeholder")}></textarea>',
         "</div>",
-        '<div class="resolver-pane">',
-        f'<div class="resolver-pane-head"><label for="resolver-output">{both_label("linker_output")}</label>'
-        f'<button id="resolver-copy" class="md-button resolver-copy" type="button"{_text("linker_copy", lang)}'
+        '<div class="linker-pane">',
+        f'<div class="linker-pane-head"><label for="linker-output">{both_label("linker_output")}</label>'
+        f'<button id="linker-copy" class="md-button linker-copy" type="button"{_text("linker_copy", lang)}'
         "</button></div>",
-        '<textarea id="resolver-output" name="output" rows="9" readonly spellcheck="false"></textarea>',
-        f'<div class="resolver-pane-head"><span id="resolver-preview-label">{both_label("linker_preview")}</span></div>',
-        f'<div id="resolver-preview" class="resolver-preview" role="region" aria-labelledby="resolver-preview-label"'
+        '<textarea id="linker-output" name="output" rows="9" readonly spellcheck="false"></textarea>',
+        f'<div class="linker-pane-head"><span id="linker-preview-label">{both_label("linker_preview")}</span></div>',
+        f'<div id="linker-preview" class="linker-preview" role="region" aria-labelledby="linker-preview-label"'
         f'{attrs(data_empty="linker_preview_empty")}></div>',
-        '<p id="resolver-error" class="resolver-error" role="alert" hidden></p>',
+        '<p id="linker-error" class="linker-error" role="alert" hidden></p>',
         "</div>",
         "</div>",
         "</div>",
         _section("lookup", "linker_lookup_heading"),
         both({lang: fill("linker_lookup_help", lang, examples=LOOKUP_EXAMPLES) for lang in LANGS}, "p", escape=False),
-        '<div class="resolver resolver-tool">',
-        f'<label class="resolver-field" for="resolver-lookup">{both_label("linker_lookup")}<input type="search" '
-        f'id="resolver-lookup" name="lookup" autocomplete="off" spellcheck="false"'
+        '<div class="linker linker-tool">',
+        f'<label class="linker-field" for="linker-lookup">{both_label("linker_lookup")}<input type="search" '
+        f'id="linker-lookup" name="lookup" autocomplete="off" spellcheck="false"'
         f'{attrs(placeholder="linker_lookup_placeholder")}></label>',
-        '<div id="resolver-lookup-results" class="resolver-results" aria-live="polite"></div>',
+        '<div id="linker-lookup-results" class="linker-results" aria-live="polite"></div>',
         "</div>",
         _section("traits", "linker_traits_heading"),
         both_label("linker_traits_help", "p"),
-        '<div class="resolver resolver-tool">',
-        f'<label class="resolver-field" for="resolver-traits">{both_label("linker_traits")}<input type="text" '
-        f'id="resolver-traits" name="traits" autocomplete="off" spellcheck="false"'
+        '<div class="linker linker-tool">',
+        f'<label class="linker-field" for="linker-traits">{both_label("linker_traits")}<input type="text" '
+        f'id="linker-traits" name="traits" autocomplete="off" spellcheck="false"'
         f'{attrs(placeholder="linker_traits_placeholder")}></label>',
-        '<div id="resolver-traits-results" class="resolver-results" aria-live="polite"></div>',
+        '<div id="linker-traits-results" class="linker-results" aria-live="polite"></div>',
         "</div>",
         both_label("linker_privacy", "p"),
     ]

@@ -194,5 +194,5 @@
     return saved;
   }
 
-  if (document.getElementById("resolver-input")) start();
+  if (document.getElementById("linker-input")) start();
 })();

@@ -1,10 +1,10 @@
 // @ts-check
-// The linker widget (/resolver/): paste a forum post, get it back with every glossary term linked; find a term;
+// The linker widget (/linker/): paste a forum post, get it back with every glossary term linked; find a term;
 // traits and what follows from them. The page's DOM only: Python runs behind the worker client (linker-client.js,
 // window.codex.linker), which this script asks and watches.
 //
 // A classic script included on every page (mkdocs.yml extra_javascript, after linker-client.js); it does nothing
-// unless the page has #resolver-input.
+// unless the page has #linker-input.
 (function () {
   "use strict";
 
@@ -22,7 +22,9 @@
   var el = codex.el;
   var clear = codex.clear;
   var FORMATS = ["markdown", "bbcode", "html"];
-  var STORE = { format: "codex-resolver-format" }; // the game is not remembered: the selector starts at Auto
+  // The game is not remembered: the selector starts at Auto. The format's key had the page's former name: a
+  // reader's choice saved under it is read once more, then saved under the new one.
+  var STORE = { format: "codex-linker-format", formerFormat: "codex-resolver-format" };
 
   /**
    * @typedef {{term: string, url?: string, name?: string, name_ru?: string}} Term  a term in an answer
@@ -68,7 +70,7 @@
 
   /** @param {Term} item @param {string} [text] */
   function termLink(item, text) {
-    return el("a", { href: item.url || "", className: "resolver-term", title: item.term }, [text || termName(item)]);
+    return el("a", { href: item.url || "", className: "linker-term", title: item.term }, [text || termName(item)]);
   }
 
   // --- the widget -----------------------------------------------------------------------
@@ -80,21 +82,21 @@
     /** @param {string} id */
     function $(id) { return document.getElementById(id); }
     var ui = {
-      root: /** @type {HTMLElement | null} */ (input.closest(".resolver")) || input.parentElement,
+      root: /** @type {HTMLElement | null} */ (input.closest(".linker")) || input.parentElement,
       input: input,
-      game: /** @type {HTMLSelectElement | null} */ ($("resolver-game")),
-      format: /** @type {HTMLSelectElement | null} */ ($("resolver-format")),
-      every: /** @type {HTMLInputElement | null} */ ($("resolver-every")),
-      output: /** @type {HTMLTextAreaElement | null} */ ($("resolver-output")),
-      copy: /** @type {HTMLButtonElement | null} */ ($("resolver-copy")),
-      preview: $("resolver-preview"),
-      status: $("resolver-status"),
-      label: $("resolver-status-label"),
-      error: $("resolver-error"),
-      lookup: /** @type {HTMLInputElement | null} */ ($("resolver-lookup")),
-      lookupResults: $("resolver-lookup-results"),
-      traits: /** @type {HTMLInputElement | HTMLTextAreaElement | null} */ ($("resolver-traits")),
-      traitsResults: $("resolver-traits-results"),
+      game: /** @type {HTMLSelectElement | null} */ ($("linker-game")),
+      format: /** @type {HTMLSelectElement | null} */ ($("linker-format")),
+      every: /** @type {HTMLInputElement | null} */ ($("linker-every")),
+      output: /** @type {HTMLTextAreaElement | null} */ ($("linker-output")),
+      copy: /** @type {HTMLButtonElement | null} */ ($("linker-copy")),
+      preview: $("linker-preview"),
+      status: $("linker-status"),
+      label: $("linker-status-label"),
+      error: $("linker-error"),
+      lookup: /** @type {HTMLInputElement | null} */ ($("linker-lookup")),
+      lookupResults: $("linker-lookup-results"),
+      traits: /** @type {HTMLInputElement | HTMLTextAreaElement | null} */ ($("linker-traits")),
+      traitsResults: $("linker-traits-results"),
     };
     var seq = { link: 0, lookup: 0, traits: 0 };
 
@@ -109,7 +111,7 @@
     /** @param {string} phase @param {string} message */
     function setStatus(phase, message) {
       if (ui.root && ui.root.dataset) ui.root.dataset.state = phase;
-      if (ui.status) ui.status.textContent = phase === "ready" ? t("linker_ready") : message;  // machines: #resolver[data-state]
+      if (ui.status) ui.status.textContent = phase === "ready" ? t("linker_ready") : message;  // machines: #linker-widget[data-state]
       if (ui.label) {
         var n = state.games ? state.games.length : 0;
         ui.label.textContent = phase === "ready"
@@ -233,23 +235,23 @@
         if (mine !== seq.lookup) return;
         clear(results);
         if (!found.length) {
-          results.appendChild(el("p", { className: "resolver-empty", text: t("linker_nothing_found") }));
+          results.appendChild(el("p", { className: "linker-empty", text: t("linker_nothing_found") }));
           return;
         }
-        var list = el("ol", { className: "resolver-candidates" });
+        var list = el("ol", { className: "linker-candidates" });
         /** @type {Candidate[]} */ (found).forEach(function (c) {
           list.appendChild(el("li", null, [
             termLink(c, termName(c)),
             c.parameter !== null && c.parameter !== undefined && c.parameter !== ""
-              ? el("span", { className: "resolver-param", text: t("linker_parameter", { value: c.parameter }) }) : null,
-            el("span", { className: "resolver-score", title: t("linker_score"), text: Number(c.score).toFixed(2) }),
+              ? el("span", { className: "linker-param", text: t("linker_parameter", { value: c.parameter }) }) : null,
+            el("span", { className: "linker-score", title: t("linker_score"), text: Number(c.score).toFixed(2) }),
           ]));
         });
         results.appendChild(list);
       }, function (err) {
         if (mine !== seq.lookup) return;
         clear(results);
-        results.appendChild(el("p", { className: "resolver-error", text: t("linker_error", { message: err.message }) }));
+        results.appendChild(el("p", { className: "linker-error", text: t("linker_error", { message: err.message }) }));
       });
     }
 
@@ -266,7 +268,7 @@
       }, function (err) {
         if (mine !== seq.traits) return;
         clear(results);
-        results.appendChild(el("p", { className: "resolver-error", text: t("linker_error", { message: err.message }) }));
+        results.appendChild(el("p", { className: "linker-error", text: t("linker_error", { message: err.message }) }));
       });
     }
 
@@ -282,27 +284,27 @@
       var ru = ((c.because_names && c.because_names.ru) || []).slice(-1)[0];
       /** @type {Array<Node | string>} */
       var part = [termLink(c, termName({ term: c.term, name: c.name, name_ru: ru }))];
-      if ((c.because || []).length > 1) part.push(el("span", { className: "resolver-chain", text: chain(c) }));
+      if ((c.because || []).length > 1) part.push(el("span", { className: "linker-chain", text: chain(c) }));
       return part;
     }
 
     /** @param {HTMLElement} out @param {Traits} res */
     function renderTraits(out, res) {
       if (res.traits.length) {
-        out.appendChild(el("p", { className: "resolver-subhead", text: t("linker_traits_found") }));
-        var list = el("ul", { className: "resolver-traits-list" });
+        out.appendChild(el("p", { className: "linker-subhead", text: t("linker_traits_found") }));
+        var list = el("ul", { className: "linker-traits-list" });
         res.traits.forEach(function (trait) {
           var given = (trait.because || []).length <= 1;
           list.appendChild(el("li", null, [
             termLink(trait),
-            el("span", { className: "resolver-chain" + (given ? " resolver-given" : ""), text: given ? t("linker_given") : chain(trait) }),
+            el("span", { className: "linker-chain" + (given ? " linker-given" : ""), text: given ? t("linker_given") : chain(trait) }),
           ]));
         });
         out.appendChild(list);
       }
       if (res.cancelled.length) {
-        out.appendChild(el("p", { className: "resolver-subhead", text: t("linker_cancel_each_other") }));
-        var pairs = el("ul", { className: "resolver-cancelled" });
+        out.appendChild(el("p", { className: "linker-subhead", text: t("linker_cancel_each_other") }));
+        var pairs = el("ul", { className: "linker-cancelled" });
         /** @type {Record<string, boolean>} */
         var seen = {};
         res.cancelled.forEach(function (c) {
@@ -319,10 +321,10 @@
         out.appendChild(pairs);
       }
       if (res.unknown.length) {
-        out.appendChild(el("p", { className: "resolver-unknown", text: t("linker_unknown", { names: res.unknown.join(", ") }) }));
+        out.appendChild(el("p", { className: "linker-unknown", text: t("linker_unknown", { names: res.unknown.join(", ") }) }));
       }
       if (!res.traits.length && !res.cancelled.length && !res.unknown.length) {
-        out.appendChild(el("p", { className: "resolver-empty", text: t("linker_no_traits") }));
+        out.appendChild(el("p", { className: "linker-empty", text: t("linker_no_traits") }));
       }
     }
 
@@ -342,7 +344,7 @@
     });
     const formatSelect = ui.format;
     if (formatSelect) {
-      var savedFormat = stored(STORE.format);
+      var savedFormat = stored(STORE.format) || stored(STORE.formerFormat);
       if (savedFormat !== null && FORMATS.indexOf(savedFormat) >= 0) formatSelect.value = savedFormat;
       formatSelect.addEventListener("change", function () { store(STORE.format, formatSelect.value); linkSoon.now(); });
     }
@@ -384,17 +386,17 @@
     var shared = [params.get("text"), params.get("url")].filter(Boolean).join("\n");
     if (shared && !input.value) input.value = shared;
     var reply = params.get("reply");
-    var copy = document.getElementById("resolver-copy");
+    var copy = document.getElementById("linker-copy");
     if (!reply || !/^https?:\/\/[^/]+$/.test(reply) || !window.opener || !copy || copy.dataset.reply) return;
     copy.dataset.reply = "1";
     copy.addEventListener("click", function () {
-      var output = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("resolver-output"));
+      var output = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("linker-output"));
       try { window.opener.postMessage({ codexLinked: output ? output.value : "" }, reply); } catch (e) { /* closed */ }
     });
   }
 
   function boot() {
-    var input = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("resolver-input"));
+    var input = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("linker-input"));
     if (input) { prefill(input); mount(input); }
   }
 
