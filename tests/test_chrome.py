@@ -15,9 +15,11 @@ import pytest
 from codex.chrome import MATERIAL_CHROME, description_tag, footer_html, page_title, palette_rules, title_tag
 from codex.labels import LABELS, LANGS, MATERIAL_KEYS, fill, l10n_attrs, labels_script
 from codex.site import NavigationError, nav_labels, navigation
-from codex.site_pages import home_page, linker_page
+from codex.site_pages import home_page, linker_page, template_env
 from conftest import ROOT, copy_project
 from test_check import FIXTURE
+
+TEMPLATES = template_env(ROOT / "overrides")  # the home and linker pages' templates, as the theme finds them
 
 PLACE = re.compile(r"\{(\w+)\}")
 
@@ -42,7 +44,8 @@ def test_every_message_the_widget_words_is_a_label():
     assert sorted(k for k in keys if k not in LABELS) == []
     assert re.findall(r"[А-Яа-яЁё]+", page.split("function termName", 1)[1].split("\n", 2)[2] + client + worker) == []
     unused = sorted(k for k in LABELS if k.startswith("linker_") and k not in keys
-                    and k not in Path(scripts.parent.parent.parent / "hooks/codex/site_pages.py").read_text(encoding="utf-8")
+                    and k not in (ROOT / "overrides/partials/linker.html").read_text(encoding="utf-8")
+                    and k not in (ROOT / "hooks/codex/site_pages.py").read_text(encoding="utf-8")
                     and k not in Path(scripts.parent.parent.parent / "hooks/codex/__main__.py").read_text(encoding="utf-8"))
     assert unused == []
 
@@ -107,7 +110,7 @@ def test_the_linker_page_keeps_every_id_the_widget_uses(lang):
     script = (ROOT / "docs/assets/javascripts/linker.js").read_text(encoding="utf-8")
     wanted = set(re.findall(r'\$\("([\w-]+)"\)', script)) | set(re.findall(r'getElementById\("([\w-]+)"\)', script))
     assert "linker-input" in wanted and len(wanted) > 10
-    page = linker_page(lang)
+    page = linker_page(TEMPLATES, lang)
     ids = _Ids(page.html).ids
     assert wanted <= set(ids)
     assert ids["linker-widget"]["data-state"] == "idle"
@@ -119,10 +122,10 @@ def test_the_linker_page_keeps_every_id_the_widget_uses(lang):
 
 
 def test_the_site_pages_carry_their_interface_in_both_languages(glossary):
-    for page in (linker_page("ru"), home_page(list(glossary.games.values()))):
+    for page in (linker_page(TEMPLATES, "ru"), home_page(TEMPLATES, list(glossary.games.values()))):
         langs = re.findall(r'class="codex-l10n" lang="(en|ru)"', page.html)
         assert langs.count("en") == langs.count("ru") > 5
-    home = home_page(list(glossary.games.values())).html
+    home = home_page(TEMPLATES, list(glossary.games.values())).html
     assert '<a href="linker/">open the linker</a>' in home and '<a href="linker/">расставить ссылки</a>' in home
     assert all(f'href="{game}/"' in home for game in glossary.games)
     assert "Material for MkDocs" in footer_html()

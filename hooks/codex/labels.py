@@ -58,7 +58,7 @@ LABELS: dict[str, dict[str, str]] = {
     "progress": {"en": "Loading the page", "ru": "Загрузка страницы"},  # instant navigation's progress bar
     "game_description": {"en": "{game}: the rules glossary in Russian and English, {terms}.",
                          "ru": "{game}: глоссарий правил на русском и английском, {terms}."},
-    # the home page (docs/index.md: codex.pages.home_page)
+    # the home page (docs/index.md: overrides/partials/home.html, rendered by codex.site_pages.home_page)
     "home_intro": {"en": "A bilingual rules glossary for board games: every term in Russian and English, "
                          "cross-linked to every term its definition mentions.",
                    "ru": "Двуязычный глоссарий правил настольных игр: каждый термин — на русском и на английском, "
@@ -86,7 +86,7 @@ LABELS: dict[str, dict[str, str]] = {
                        "ru": "По этому адресу страницы нет. Возможно, она переехала: воспользуйтесь поиском или "
                              "начните с главной страницы."},
     "not_found_home": {"en": "Go to the home page", "ru": "На главную"},
-    # the linker page (docs/linker.md, made by codex.pages.linker_page; every id linker.js uses)
+    # the linker page (docs/linker.md: overrides/partials/linker.html, rendered by codex.site_pages.linker_page)
     "linker_title": {"en": "Term linker", "ru": "Расстановка ссылок на термины"},
     "linker_description": {"en": "Paste a forum post and get it back with a link on every glossary term.",
                            "ru": "Вставьте сообщение с форума — получите его обратно со ссылками на каждый термин "
