@@ -225,51 +225,62 @@
         });
     }
 
-    function runLookup() {
-      const results = ui.lookupResults;
-      if (!ui.lookup || !results || state.phase !== "ready" || !game()) return;
-      var query = ui.lookup.value.trim();
-      var mine = ++seq.lookup;
-      if (!query) { clear(results); return; }
-      linker.request("lookup", { game: toolGame(), query: query, limit: 10 }).then(function (found) {
-        if (mine !== seq.lookup) return;
-        clear(results);
-        if (!found.length) {
-          results.appendChild(el("p", { className: "linker-empty", text: t("linker_nothing_found") }));
-          return;
-        }
-        var list = el("ol", { className: "linker-candidates" });
-        /** @type {Candidate[]} */ (found).forEach(function (c) {
-          list.appendChild(el("li", null, [
-            termLink(c, termName(c)),
-            c.parameter !== null && c.parameter !== undefined && c.parameter !== ""
-              ? el("span", { className: "linker-param", text: t("linker_parameter", { value: c.parameter }) }) : null,
-            el("span", { className: "linker-score", title: t("linker_score"), text: Number(c.score).toFixed(2) }),
-          ]));
-        });
-        results.appendChild(list);
+    // A tool (lookup, traits) asks about its field's text, unless it is empty: the answer replaces the results
+    // unless a newer request was made meanwhile; so does an error.
+    /**
+     * @param {"lookup" | "traits"} tool
+     * @param {HTMLInputElement | HTMLTextAreaElement | null} field
+     * @param {HTMLElement | null} results
+     * @param {(text: string) => Promise<any> | null} send  the request for the text; null: nothing to ask
+     * @param {(out: HTMLElement, answer: any) => void} render
+     */
+    function runTool(tool, field, results, send, render) {
+      if (!field || !results || state.phase !== "ready" || !game()) return;
+      const out = results;
+      var answer = send(field.value);
+      var mine = ++seq[tool];
+      if (!answer) { clear(out); return; }
+      answer.then(function (value) {
+        if (mine !== seq[tool]) return;
+        clear(out);
+        render(out, value);
       }, function (err) {
-        if (mine !== seq.lookup) return;
-        clear(results);
-        results.appendChild(el("p", { className: "linker-error", text: t("linker_error", { message: err.message }) }));
+        if (mine !== seq[tool]) return;
+        clear(out);
+        out.appendChild(el("p", { className: "linker-error", text: t("linker_error", { message: err.message }) }));
       });
     }
 
-    function runTraits() {
-      const results = ui.traitsResults;
-      if (!ui.traits || !results || state.phase !== "ready" || !game()) return;
-      var given = ui.traits.value.split(/[,;\n]/).map(function (s) { return s.trim(); }).filter(Boolean);
-      var mine = ++seq.traits;
-      if (!given.length) { clear(results); return; }
-      linker.request("traits", { game: toolGame(), traits: given }).then(function (res) {
-        if (mine !== seq.traits) return;
-        clear(results);
-        renderTraits(results, res);
-      }, function (err) {
-        if (mine !== seq.traits) return;
-        clear(results);
-        results.appendChild(el("p", { className: "linker-error", text: t("linker_error", { message: err.message }) }));
+    function runLookup() {
+      runTool("lookup", ui.lookup, ui.lookupResults, function (text) {
+        var query = text.trim();
+        return query ? linker.request("lookup", { game: toolGame(), query: query, limit: 10 }) : null;
+      }, renderCandidates);
+    }
+
+    /** @param {HTMLElement} out @param {Candidate[]} found */
+    function renderCandidates(out, found) {
+      if (!found.length) {
+        out.appendChild(el("p", { className: "linker-empty", text: t("linker_nothing_found") }));
+        return;
+      }
+      var list = el("ol", { className: "linker-candidates" });
+      found.forEach(function (c) {
+        list.appendChild(el("li", null, [
+          termLink(c, termName(c)),
+          c.parameter !== null && c.parameter !== undefined && c.parameter !== ""
+            ? el("span", { className: "linker-param", text: t("linker_parameter", { value: c.parameter }) }) : null,
+          el("span", { className: "linker-score", title: t("linker_score"), text: Number(c.score).toFixed(2) }),
+        ]));
       });
+      out.appendChild(list);
+    }
+
+    function runTraits() {
+      runTool("traits", ui.traits, ui.traitsResults, function (text) {
+        var given = text.split(/[,;\n]/).map(function (s) { return s.trim(); }).filter(Boolean);
+        return given.length ? linker.request("traits", { game: toolGame(), traits: given }) : null;
+      }, renderTraits);
     }
 
     /** @param {Trait} item */

@@ -176,15 +176,18 @@
   }
 
   function shard(number) {
-    if (inline) return Promise.resolve(inline.shards[number]);
-    if (!shardCache.has(number)) shardCache.set(number, fetchJson(`s${number}.json`));
-    return shardCache.get(number);
+    return part("shards", shardCache, number, `s${number}.json`);
   }
 
   function chunk(number) {
-    if (inline) return Promise.resolve(inline.chunks[number]);
-    if (!chunkCache.has(number)) chunkCache.set(number, fetchJson(`c${number}.json`));
-    return chunkCache.get(number);
+    return part("chunks", chunkCache, number, `c${number}.json`);
+  }
+
+  // A shard or chunk by number: from the inline index, else its file, fetched once.
+  function part(kind, cache, number, file) {
+    if (inline) return Promise.resolve(inline[kind][number]);
+    if (!cache.has(number)) cache.set(number, fetchJson(file));
+    return cache.get(number);
   }
 
   function names() {
