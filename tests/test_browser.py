@@ -1,6 +1,6 @@
-"""The resolver widget in a real browser: Debian's Chromium, driven by Playwright, against the real built site.
+"""The linker widget in a real browser: Debian's Chromium, driven by Playwright, against the real built site.
 
-One browser, one context and ONE resolver page for most of the module: booting Pyodide is the slow part, so the
+One browser, one context and ONE linker page for most of the module: booting Pyodide is the slow part, so the
 page is loaded once and those tests reuse it; the test of where requests go has a context of its own.
 """
 from __future__ import annotations
@@ -84,22 +84,22 @@ def page_errors() -> list[str]:
 
 @pytest.fixture(scope="module")
 def page(context, site_url, dialogs, page_errors):
-    """THE resolver page, loaded once and waited on until Python is up."""
-    resolver = context.new_page()
-    _watch(resolver, dialogs, page_errors)
-    resolver.add_init_script(FRAME_PROBE)
-    resolver.goto(site_url + "linker/")
-    status = resolver.locator("#linker-status")
+    """THE linker page, loaded once and waited on until Python is up."""
+    linker = context.new_page()
+    _watch(linker, dialogs, page_errors)
+    linker.add_init_script(FRAME_PROBE)
+    linker.goto(site_url + "linker/")
+    status = linker.locator("#linker-status")
     try:
-        expect(resolver.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        expect(linker.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     except AssertionError:
         pytest.fail(
-            f"the resolver never became ready: status {status.text_content()!r}, "
-            f"error {resolver.locator('#linker-error').text_content()!r}, page errors {page_errors}"
+            f"the linker never became ready: status {status.text_content()!r}, "
+            f"error {linker.locator('#linker-error').text_content()!r}, page errors {page_errors}"
         )
-    resolver.locator("#linker-every").set_checked(False)
-    yield resolver
-    resolver.close()
+    linker.locator("#linker-every").set_checked(False)
+    yield linker
+    linker.close()
 
 
 @pytest.fixture(scope="module")
@@ -282,7 +282,7 @@ def test_traits_show_what_follows_with_the_chain(page, site_url):
 # --- 5. instant navigation --------------------------------------------------------------------
 
 
-def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
+def test_instant_navigation_to_the_linker(context, site_url, codex, dialogs):
     tab = context.new_page()
     errors: list[str] = []
     _watch(tab, dialogs, errors)
@@ -295,7 +295,7 @@ def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
         expect(tab.locator("h1").first).to_be_visible()
         tab.wait_for_load_state("networkidle")
         assert not [u for u in seen if "/assets/pyodide/" in u], "a term page loaded Pyodide"
-        assert not [u for u in seen if "linker-worker.js" in u], "a term page started the resolver's worker"
+        assert not [u for u in seen if "linker-worker.js" in u], "a term page started the linker's worker"
 
         tab.evaluate("window.__codexTestMarker = 'same document'")
         tab.locator('nav.md-nav--primary a.md-nav__link[href$="linker/"]').click()

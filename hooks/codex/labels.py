@@ -158,6 +158,10 @@ LABELS: dict[str, dict[str, str]] = {
                                    "without them.",
                              "ru": "Ошибка: этот браузер не поддерживает Web Workers, без них связыватель не "
                                    "работает."},
+    "linker_error_file": {"en": "The linker needs the site from a web server: browsers run no module Web Worker "
+                                "from a file on disk (file://). Everything else in this copy works offline.",
+                          "ru": "Связывателю нужен сайт с веб-сервера: браузеры не запускают модульные Web Workers "
+                                "из файла на диске (file://). Всё остальное в этой копии работает офлайн."},
     "linker_error_worker_start": {"en": "Error: could not start a Web Worker ({message}).",
                                   "ru": "Ошибка: не удалось запустить Web Worker ({message})."},
     "linker_error_worker_failed": {"en": "Error: the background worker did not start{details}. The browser may not "

@@ -83,13 +83,18 @@
 
   /**
    * Runs fn on the first page and after every instant navigation (Material's document$), or once the document
-   * is loaded where there is no Material.
+   * is loaded where there is no Material. document$ emits on DOMContentLoaded; where it has not by the load event
+   * (the offline copy opened from file://, as Chromium runs it), fn runs then, once.
    * @param {() => void} fn
    */
   function onPage(fn) {
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(fn);
-    else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
-    else fn();
+    var ran = false;
+    function run() { ran = true; fn(); }
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(run);
+      if (document.readyState !== "complete") window.addEventListener("load", function () { if (!ran) run(); }, { once: true });
+    } else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+    else run();
   }
 
   /**

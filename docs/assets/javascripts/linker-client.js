@@ -61,6 +61,9 @@
   }
 
   function unsupported() {
+    if (location.protocol === "file:") { // the offline copy opened from disk (make offline)
+      return t("linker_error_file");
+    }
     if (typeof WebAssembly === "undefined" || typeof WebAssembly.instantiate !== "function") {
       return t("linker_error_wasm");
     }

@@ -23,7 +23,7 @@
   var clear = codex.clear;
   var FORMATS = ["markdown", "bbcode", "html"];
   // The game is not remembered: the selector starts at Auto. The format's key had the page's former name: a
-  // reader's choice saved under it is read once more, then saved under the new one.
+  // choice saved under it still counts until the reader picks a format again (saved under the new key).
   var STORE = { format: "codex-linker-format", formerFormat: "codex-resolver-format" };
 
   /**
@@ -381,7 +381,9 @@
       ui.game.appendChild(el("option", { value: "", text: t("linker_loading") }));
       ui.game.disabled = true;
     }
-    linker.manifest().then(function (m) { if (widget.alive()) fillGames(m.games); }, function () { /* the worker reports it */ });
+    if (state.phase !== "failed") { // the game list before Python is up (a failure is shown instead)
+      linker.manifest().then(function (m) { if (widget.alive()) fillGames(m.games); }, function () { /* the worker reports it */ });
+    }
 
     linker.watch(widget);
     linker.start();
