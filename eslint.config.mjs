@@ -17,7 +17,7 @@ export default [
   },
   {
     // The linker's module worker (strict by being a module).
-    files: ["docs/assets/javascripts/resolver-worker.js"],
+    files: ["docs/assets/javascripts/linker-worker.js"],
     languageOptions: { sourceType: "module", ecmaVersion: 2022, globals: { ...globals.worker } },
     rules: { strict: "off" },
   },

@@ -104,7 +104,7 @@ def make_plain_text(tmp: Path, size: str, project: Path) -> tuple[Path, int]:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     games = sorted(p for p in content.pages if p.endswith("/index.md"))
-    _plain_config(plain, project / "mkdocs.yml", ["index.md", *games, "resolver.md"])
+    _plain_config(plain, project / "mkdocs.yml", ["index.md", *games, "linker.md"])
     return plain, chars
 
 
@@ -120,7 +120,7 @@ def make_plain_same_length(tmp: Path, size: str, project: Path, lengths: dict[st
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(synth.plain_page(Path(src).stem.replace("-", " ").title(), length, i), encoding="utf-8")
     games = sorted(p for p in lengths if p.count("/") == 1 and p.endswith("/index.md"))
-    _plain_config(plain, project / "mkdocs.yml", ["index.md", *games, "resolver.md"])
+    _plain_config(plain, project / "mkdocs.yml", ["index.md", *games, "linker.md"])
     return plain
 
 

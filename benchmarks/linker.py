@@ -96,7 +96,7 @@ def dense(codex: Any = None, repeats: int = 12_000) -> dict:
 
 
 def widget_startup(site_url: str, runs: int = 3) -> dict:
-    """Cold start of the served site's /resolver/ in fresh Chromium contexts: the worker's performance marks.
+    """Cold start of the served site's /linker/ in fresh Chromium contexts: the worker's performance marks.
 
     Phases (ms, each from the previous mark): manifest (its fetch), pyodide_module (importing pyodide.mjs),
     pyodide_ready (loadPyodide: the wasm's fetch and compile, the standard library's unpacking, the interpreter's
@@ -113,16 +113,16 @@ def widget_startup(site_url: str, runs: int = 3) -> dict:
             context = browser.new_context()
             page = context.new_page()
             start = time.perf_counter()
-            page.goto(site_url.rstrip("/") + "/resolver/", wait_until="commit")
-            page.wait_for_function("() => { const s = document.getElementById('resolver');"
+            page.goto(site_url.rstrip("/") + "/linker/", wait_until="commit")
+            page.wait_for_function("() => { const s = document.getElementById('linker-widget');"
                                    " return s && s.dataset.state === 'ready'; }", polling=10, timeout=180_000)
             total = time.perf_counter() - start
-            marks = page.evaluate("window.codex.resolver.state.marks")
+            marks = page.evaluate("window.codex.linker.state.marks")
             steps = ["start", "manifest", "pyodide_module", "pyodide_ready", "wheel", "codex_imported",
                      "indexes_fetched", "indexes_loaded"]
             phases = {b: marks[b] - marks[a] for a, b in pairwise(steps) if a in marks and b in marks}
             worker_ms = marks.get("indexes_loaded", 0) - marks.get("start", 0)
-            # before the worker's first line: the page, the theme, resolver.js, the worker script's fetch
+            # before the worker's first line: the page, the theme, linker-client.js, the worker script's fetch
             results.append({"ready_s": total, "worker_phases_ms": phases, "worker_total_ms": worker_ms,
                             "before_worker_ms": total * 1000 - worker_ms})
             context.close()
@@ -164,7 +164,7 @@ def section(report: Any, args: Any, site_url: str | None = None) -> None:
         runs = data["widget"]["runs"]
         phases = sorted({k for r in runs for k in r["worker_phases_ms"]}, key=list(runs[0]["worker_phases_ms"]).index)
         rows = [[phase, fmt_s(statistics.median(r["worker_phases_ms"].get(phase, 0) for r in runs) / 1000)] for phase in phases]
-        rows.append(["before the worker's first line (page, theme, resolver.js, worker fetch)",
+        rows.append(["before the worker's first line (page, theme, linker-client.js, worker fetch)",
                      fmt_s(statistics.median(r["before_worker_ms"] for r in runs) / 1000)])
         rows.append(["**navigation → ready, cold**", fmt_s(data["widget"]["ready_s_median"])])
         report.emit(f"\nWhere the linker's cold start goes (median of {len(runs)} fresh contexts; the worker's own marks):\n")

@@ -131,7 +131,7 @@ def _readme_table(report: Report, sizes: list[str]) -> None:
             rows.append([f"first search result («aegis»), {size}", cell(ours), f"Material's search: {cell(theirs)}"])
     b = d.get("browser")
     if b and "cold_s" in b:
-        rows.append(["resolver page → ready, cold / warm", f"{fmt_s(b['cold_s'])} / {fmt_s(b['warm_s'])}",
+        rows.append(["linker page → ready, cold / warm", f"{fmt_s(b['cold_s'])} / {fmt_s(b['warm_s'])}",
                      f"{fmt_b(b['cold_downloads']['body_bytes'])} cold, {fmt_b(b['warm_downloads']['body_bytes'])} warm"])
         rows.append(["link 10 KB in the browser", fmt_s(b["link_s"]), f"{fmt_x(ratio(b['link_s'], b['cpython_s']))} CPython"])
     report.section("Summary (for the README's Performance section)")
@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="real,1000,10000", help="comma-separated: real and/or term counts")
     parser.add_argument("--quick", action="store_true", help="smallest size only, fewer runs (CI smoke test)")
-    parser.add_argument("--browser", action="store_true", help="also measure the resolver widget in headless Chromium")
+    parser.add_argument("--browser", action="store_true", help="also measure the linker widget in headless Chromium")
     parser.add_argument("--json", type=Path, default=Path(tempfile.gettempdir()) / "codex-benchmarks.json",
                         help="where to write the figures as JSON (default: %(default)s)")
     parser.add_argument("--profile", action="store_true", help="add cProfile listings (linking; the largest build)")

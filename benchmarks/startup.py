@@ -5,8 +5,8 @@ Pyodide the stock way (what every start did before codex.stdlib). "after": the s
 boots from the build's precompiled standard library, and every later one from the memory snapshot the first
 saved in Cache Storage.
 
-cold = a new browser context (empty HTTP cache, Cache Storage, no service worker), navigation to /resolver/ until
-#resolver[data-state=ready]; warm = a reload in the same context (for "after": once the snapshot is saved).
+cold = a new browser context (empty HTTP cache, Cache Storage, no service worker), navigation to /linker/ until
+#linker-widget[data-state=ready]; warm = a reload in the same context (for "after": once the snapshot is saved).
 Bytes: the response bodies the browser received for the page and its worker until ready, split into Pyodide's
 (assets/pyodide/) and ours (everything else), with the gzip -6 size of the same files beside them. The site is
 served by a small gzip-compressing static server on 127.0.0.1 (Netlify compresses too). "phone": Chromium's CPU
@@ -14,7 +14,7 @@ throttled 4× and its network shaped like DevTools' "Fast 3G" (562.5 ms latency,
 through CDP before the navigation.
 
 Timeline: where a cold start's time goes, from the navigation (ms, median of the runs): the worker's marks
-(resolver-worker.js, put on the page's clock with the worker's timeOrigin) and the renderer's CPU time (all of
+(linker-worker.js, put on the page's clock with the worker's timeOrigin) and the renderer's CPU time (all of
 Chromium's processes, user + system: on a shared 2-core machine this, more than the wall clock, is what a change
 saves; most of it is V8 compiling the wasm — lazily with Liftoff, then optimising the hot functions with TurboFan).
 
@@ -48,8 +48,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from project import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 
-READY = "() => { const s = document.getElementById('resolver'); return s && s.dataset.state === 'ready'; }"
-SNAPSHOT_SAVED = "() => window.codex.resolver.state.snapshot !== undefined"
+READY = "() => { const s = document.getElementById('linker-widget'); return s && s.dataset.state === 'ready'; }"
+SNAPSHOT_SAVED = "() => window.codex.linker.state.snapshot !== undefined"
 TIMEOUT_MS = 600_000
 PYODIDE_PREFIX = "assets/pyodide/"
 FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375}
@@ -235,11 +235,11 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                 _throttle(context, page, phone)
                 cpu = chromium_cpu()
                 start = time.perf_counter()
-                page.goto(base + "resolver/", wait_until="commit", timeout=TIMEOUT_MS)
+                page.goto(base + "linker/", wait_until="commit", timeout=TIMEOUT_MS)
                 page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
                 colds.append(time.perf_counter() - start)
                 cpus["cold"].append(_spent(cpu, chromium_cpu()))
-                cold_marks = page.evaluate("window.codex.resolver.state.marks")
+                cold_marks = page.evaluate("window.codex.linker.state.marks")
                 timelines["cold"].append(timeline(cold_marks, page.evaluate("performance.timeOrigin")))
                 if run == 0:
                     offset = float(cold_marks.get("origin", 0)) - page.evaluate("performance.timeOrigin")
@@ -249,7 +249,7 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                     downloads = _bytes(finished, site, base)
                 if after:  # the next start is the snapshot's: wait until the worker saved it
                     page.wait_for_function(SNAPSHOT_SAVED, polling=50, timeout=TIMEOUT_MS)
-                    snapshot_bytes = page.evaluate("window.codex.resolver.state.snapshot") or 0
+                    snapshot_bytes = page.evaluate("window.codex.linker.state.snapshot") or 0
                 finished.clear()
                 cpu = chromium_cpu()
                 start = time.perf_counter()
@@ -257,7 +257,7 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                 page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
                 warms.append(time.perf_counter() - start)
                 cpus["warm"].append(_spent(cpu, chromium_cpu()))
-                warm_marks = page.evaluate("window.codex.resolver.state.marks")
+                warm_marks = page.evaluate("window.codex.linker.state.marks")
                 timelines["warm"].append(timeline(warm_marks, page.evaluate("performance.timeOrigin")))
                 if run == 0:
                     warm_downloads = _bytes(finished, site, base)

@@ -1,4 +1,4 @@
-"""The resolver widget in headless Chromium: bytes until ready, cold and warm start, one linking call vs CPython.
+"""The linker widget in headless Chromium: bytes until ready, cold and warm start, one linking call vs CPython.
 
 The built site is served by Python's http.server on 127.0.0.1 (uncompressed, with Last-Modified, like a plain
 static host without gzip). Playwright drives Debian's Chromium (/usr/bin/chromium); it never downloads a browser.
@@ -42,7 +42,7 @@ def measure(site: Path, port: int, post: str, game: str, cpython_factory, runs: 
 
     gz_cache: dict = {}
     with serve(site, port) as base, sync_playwright() as p:
-        out: dict = {"url": base + "resolver/", "chromium": None}
+        out: dict = {"url": base + "linker/", "chromium": None}
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         out["chromium"] = browser.version
         colds, warms = [], []
@@ -77,7 +77,7 @@ def _open_until_ready(page, url: str, reload: bool) -> float:
     else:
         page.goto(url, wait_until="commit")
     page.wait_for_function(
-        "() => { const s = document.getElementById('resolver'); return s && s.dataset.state === 'ready'; }",
+        "() => { const s = document.getElementById('linker-widget'); return s && s.dataset.state === 'ready'; }",
         polling=10, timeout=READY_TIMEOUT_MS,
     )
     return time.perf_counter() - start
@@ -108,11 +108,11 @@ def _downloads(finished: list, site: Path, base: str, gz_cache: dict) -> dict:
 
 
 def _link_in_browser(page, game: str, post: str, cpython_factory, runs: int) -> dict:
-    """One `link` request through the page's own worker client (window.codex.resolver.request), timed page-side,
+    """One `link` request through the page's own worker client (window.codex.linker.request), timed page-side,
     alternated with the same call in CPython (a fresh resolver for each side's first call)."""
     script = """async ([game, text]) => {
         const t = performance.now();
-        const out = await window.codex.resolver.request("link", {game, text, format: "markdown", every: false});
+        const out = await window.codex.linker.request("link", {game, text, format: "markdown", every: false});
         return {ms: performance.now() - t, length: out.length};
     }"""
     cpython_link = cpython_factory()
@@ -137,7 +137,7 @@ def _link_in_browser(page, game: str, post: str, cpython_factory, runs: int) -> 
 
 
 def section(report: Report, args: Any, sites: dict[str, Any], port: int) -> None:
-    report.section("6. Resolver widget in the browser")
+    report.section("6. Linker widget in the browser")
     if not Path(CHROMIUM).is_file():
         report.emit(f"Skipped: {CHROMIUM} is missing (the Makefile's setup installs Debian's chromium).")
         report.data["browser"] = {"skipped": "chromium missing"}
@@ -183,7 +183,7 @@ def section(report: Report, args: Any, sites: dict[str, Any], port: int) -> None
     report.emit(f"Chromium {data['chromium']} (/usr/bin/chromium, headless) via Playwright; the real site served by "
                 f"http.server on 127.0.0.1 (no compression). Bytes: the browser's own count of response bodies for "
                 f"the page and its worker. The link call goes through the page's worker client "
-                f"(`window.codex.resolver.request('link', …)`), so it includes postMessage and JSON both ways.\n")
+                f"(`window.codex.linker.request('link', …)`), so it includes postMessage and JSON both ways.\n")
     report.emit(table(["measure", "value"], rows))
     largest = ", ".join(f"{r['url'].split('/')[-1]} {fmt_b(max(r['body'], r['file']))}" for r in cold["largest"][:5])
     report.emit(f"\nLargest cold downloads: {largest}.")

@@ -229,7 +229,7 @@ def _vendor_offline_shim(config: MkDocsConfig, root: Path) -> Path | None:
 
 
 def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
-    """Term pages (not in the navigation), game indexes, the resolver's index and wheel, Pyodide: made in memory."""
+    """Term pages (not in the navigation), game indexes, the linker's indexes and wheel, Pyodide: made in memory."""
     state = _current()
     settings = state.settings
     content = state.content = build_site(
@@ -356,11 +356,13 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
         markdown = markdown.replace(GAMES_MARKER, games)
     for marker, kind in OWN_PAGES.items():
         if marker in markdown:
-            made = (home_page(list(state.glossary.games.values()), page.file.src_uri, state.settings.directory_urls)
-                    if kind == "home" else linker_page(state.settings.language))
             if kind == "embed":  # the codex on other sites (codex.embed_page)
                 made = embed_page(state.glossary.games, state.settings.site_url)
-            elif kind == "linker":  # the share sheet and the bookmarklet, below the linker's tools
+            elif kind == "home":  # overrides/partials/home.html, through the theme's templates
+                made = home_page(config.theme.get_env(), list(state.glossary.games.values()), page.file.src_uri,
+                                 state.settings.directory_urls, state.settings.language)
+            else:  # overrides/partials/linker.html; then the share sheet and the bookmarklet, below its tools
+                made = linker_page(config.theme.get_env(), state.settings.language)
                 made.html += linker_extra(state.settings.site_url)
             state.own_pages[page.file.src_uri] = (marker, made)
             for key, value in made.meta.items():

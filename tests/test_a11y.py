@@ -30,7 +30,7 @@ expect = playwright_sync.expect
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 WCAG = "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"
-PAGES = {"home": "", "game index": "mage-wars/", "term page": "mage-wars/conjuration/", "linker": "resolver/",
+PAGES = {"home": "", "game index": "mage-wars/", "term page": "mage-wars/conjuration/", "linker": "linker/",
          "not found": "mage-wars/no-such-term/"}
 SCHEMES = {"light": "default", "dark": "slate"}  # the context's prefers-color-scheme -> Material's scheme
 BOOT_TIMEOUT = 90_000  # ms: Pyodide's first start on a loaded machine
@@ -74,7 +74,7 @@ def scheme_of(page) -> str:
 def test_axe_finds_nothing_on_any_page_kind(context, site_url, scheme, lang):
     ctx = context("en-US" if lang == "en" else "ru-RU", scheme)
     # The linker as loaded, before Python: the working widget has its own test below (and boots Pyodide once).
-    ctx.route("**/assets/javascripts/resolver.js", lambda route: route.abort())
+    ctx.route("**/assets/javascripts/{linker,linker-client}.js", lambda route: route.abort())
     found = {}
     for kind, path in PAGES.items():
         page = ctx.new_page()
@@ -110,8 +110,8 @@ def linker(browser, site_server):
     ctx = browser.new_context(locale="en-US", color_scheme="light", viewport={"width": 1280, "height": 900})
     ctx.grant_permissions(["clipboard-read", "clipboard-write"])
     page = ctx.new_page()
-    page.goto(site_server + "resolver/")
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    page.goto(site_server + "linker/")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     yield page
     ctx.close()
 
@@ -121,13 +121,13 @@ def test_axe_finds_nothing_on_the_working_linker_in_both_schemes(linker):
     page = linker
     if scheme_of(page) != "default":  # another test left it dark: back by the toggle
         page.locator('label[for="__palette_0"]').click()
-    page.locator("#resolver-game").select_option("mage-wars")
-    page.locator("#resolver-input").fill("Aegis 2 и Горение, Conjuration")
-    page.locator("#resolver-lookup").fill("эгида 3")
-    page.locator("#resolver-traits").fill("Conjuration, Slow, Fast, Nonsense")
-    expect(page.locator("#resolver-preview a").first).to_be_visible(timeout=15_000)
-    expect(page.locator("#resolver-lookup-results li").first).to_be_visible(timeout=15_000)
-    expect(page.locator("#resolver-traits-results li").first).to_be_visible(timeout=15_000)
+    page.locator("#linker-game").select_option("mage-wars")
+    page.locator("#linker-input").fill("Aegis 2 и Горение, Conjuration")
+    page.locator("#linker-lookup").fill("эгида 3")
+    page.locator("#linker-traits").fill("Conjuration, Slow, Fast, Nonsense")
+    expect(page.locator("#linker-preview a").first).to_be_visible(timeout=15_000)
+    expect(page.locator("#linker-lookup-results li").first).to_be_visible(timeout=15_000)
+    expect(page.locator("#linker-traits-results li").first).to_be_visible(timeout=15_000)
     assert violations(page) == [], "light"
     toggle = page.locator('label[for="__palette_1"]')
     assert tooltip(page, toggle) == LABELS["palette_dark"]["en"]
@@ -223,41 +223,41 @@ def test_the_keyboard_uses_the_linker(linker, site_url):
     """Every control in turn: choose the game and format with arrows, tick "every mention" with Space, type the
     post, copy the result with Enter, type a lookup and traits."""
     page = linker
-    page.locator("#resolver-input").fill("")
-    page.locator("#resolver-format").select_option("markdown")
-    page.locator("#resolver-every").set_checked(False)
+    page.locator("#linker-input").fill("")
+    page.locator("#linker-format").select_option("markdown")
+    page.locator("#linker-every").set_checked(False)
     stops = [s["id"] for s in tab_through(page)]
-    for control in ("resolver-game", "resolver-format", "resolver-every", "resolver-input", "resolver-output",
-                    "resolver-lookup", "resolver-traits"):
+    for control in ("linker-game", "linker-format", "linker-every", "linker-input", "linker-output",
+                    "linker-lookup", "linker-traits"):
         assert control in stops, control
-    assert stops.index("resolver-game") < stops.index("resolver-input") < stops.index("resolver-lookup")
+    assert stops.index("linker-game") < stops.index("linker-input") < stops.index("linker-lookup")
 
-    page.locator("#resolver-game").focus()
-    page.locator("#resolver-game").select_option("keyforge")  # put it away from Mage Wars, then come back by keys
-    while page.locator("#resolver-game").input_value() != "mage-wars":
+    page.locator("#linker-game").focus()
+    page.locator("#linker-game").select_option("keyforge")  # put it away from Mage Wars, then come back by keys
+    while page.locator("#linker-game").input_value() != "mage-wars":
         page.keyboard.press("ArrowDown")
     page.keyboard.press("Tab")
-    expect(page.locator("#resolver-format")).to_be_focused()
+    expect(page.locator("#linker-format")).to_be_focused()
     page.keyboard.press("ArrowDown")
-    expect(page.locator("#resolver-format")).to_have_value("bbcode")
+    expect(page.locator("#linker-format")).to_have_value("bbcode")
     page.keyboard.press("Tab")
-    expect(page.locator("#resolver-every")).to_be_focused()
+    expect(page.locator("#linker-every")).to_be_focused()
     page.keyboard.press(" ")
-    expect(page.locator("#resolver-every")).to_be_checked()
+    expect(page.locator("#linker-every")).to_be_checked()
     page.keyboard.press("Tab")
-    expect(page.locator("#resolver-input")).to_be_focused()
+    expect(page.locator("#linker-input")).to_be_focused()
     page.keyboard.type("Aegis 2 and Aegis 3")
-    output = page.locator("#resolver-output")
+    output = page.locator("#linker-output")
     expect(output).to_have_value(
         "[url=" + site_url + "mage-wars/aegis/]Aegis 2[/url] and [url=" + site_url + "mage-wars/aegis/]Aegis 3[/url]",
         timeout=15_000)
-    page.locator("#resolver-copy").focus()
+    page.locator("#linker-copy").focus()
     page.keyboard.press("Enter")  # copied once the button has stored its label to show "copied" in its place
-    page.wait_for_function("() => document.getElementById('resolver-copy').dataset.label !== undefined")
+    page.wait_for_function("() => document.getElementById('linker-copy').dataset.label !== undefined")
     assert page.evaluate("navigator.clipboard.readText()") == output.input_value()
-    page.locator("#resolver-lookup").focus()
+    page.locator("#linker-lookup").focus()
     page.keyboard.type("burn")
-    expect(page.locator("#resolver-lookup-results li a").first).to_contain_text("Burn", timeout=15_000)
+    expect(page.locator("#linker-lookup-results li a").first).to_contain_text("Burn", timeout=15_000)
 
 
 # --- Lighthouse ------------------------------------------------------------------------------------

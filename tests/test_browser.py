@@ -1,6 +1,6 @@
-"""The resolver widget in a real browser: Debian's Chromium, driven by Playwright, against the real built site.
+"""The linker widget in a real browser: Debian's Chromium, driven by Playwright, against the real built site.
 
-One browser, one context and ONE resolver page for most of the module: booting Pyodide is the slow part, so the
+One browser, one context and ONE linker page for most of the module: booting Pyodide is the slow part, so the
 page is loaded once and those tests reuse it; the test of where requests go has a context of its own.
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ FRAME_PROBE = """
     if (rec.last === null) rec.first = t; else rec.gaps.push(t - rec.last);
     rec.last = t;
     rec.count++;
-    const widget = document.getElementById("resolver");
+    const widget = document.getElementById("linker-widget");
     if (widget && widget.dataset.state === "ready") { rec.readyAt = t; return; }
     requestAnimationFrame(tick);
   }
@@ -84,22 +84,22 @@ def page_errors() -> list[str]:
 
 @pytest.fixture(scope="module")
 def page(context, site_url, dialogs, page_errors):
-    """THE resolver page, loaded once and waited on until Python is up."""
-    resolver = context.new_page()
-    _watch(resolver, dialogs, page_errors)
-    resolver.add_init_script(FRAME_PROBE)
-    resolver.goto(site_url + "resolver/")
-    status = resolver.locator("#resolver-status")
+    """THE linker page, loaded once and waited on until Python is up."""
+    linker = context.new_page()
+    _watch(linker, dialogs, page_errors)
+    linker.add_init_script(FRAME_PROBE)
+    linker.goto(site_url + "linker/")
+    status = linker.locator("#linker-status")
     try:
-        expect(resolver.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        expect(linker.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     except AssertionError:
         pytest.fail(
-            f"the resolver never became ready: status {status.text_content()!r}, "
-            f"error {resolver.locator('#resolver-error').text_content()!r}, page errors {page_errors}"
+            f"the linker never became ready: status {status.text_content()!r}, "
+            f"error {linker.locator('#linker-error').text_content()!r}, page errors {page_errors}"
         )
-    resolver.locator("#resolver-every").set_checked(False)
-    yield resolver
-    resolver.close()
+    linker.locator("#linker-every").set_checked(False)
+    yield linker
+    linker.close()
 
 
 @pytest.fixture(scope="module")
@@ -119,15 +119,15 @@ def corpora(root) -> dict[str, list[dict]]:
 
 
 def choose(page, game: str, fmt: str) -> None:
-    page.locator("#resolver-game").select_option(game)
-    page.locator("#resolver-format").select_option(fmt)
+    page.locator("#linker-game").select_option(game)
+    page.locator("#linker-format").select_option(fmt)
 
 
 def linked(page, game: str, fmt: str, text: str, expected: str) -> str:
     """Type `text` for `game` in `fmt`, wait until the output is `expected`, return what it holds."""
     choose(page, game, fmt)
-    page.locator("#resolver-input").fill(text)
-    output = page.locator("#resolver-output")
+    page.locator("#linker-input").fill(text)
+    output = page.locator("#linker-output")
     expect(output).to_have_value(expected, timeout=LINK_TIMEOUT)
     return output.input_value()
 
@@ -140,12 +140,12 @@ def term_url(site_url: str, game: str, term: str) -> str:
 
 
 def test_page_reaches_ready(page, page_errors):
-    assert page.locator("#resolver").get_attribute("data-state") == "ready"
-    assert page.locator("#resolver-status").text_content() == "готово"  # the context reads Russian
-    expect(page.locator("#resolver-error")).to_be_hidden()
-    games = page.locator("#resolver-game option")
+    assert page.locator("#linker-widget").get_attribute("data-state") == "ready"
+    assert page.locator("#linker-status").text_content() == "готово"  # the context reads Russian
+    expect(page.locator("#linker-error")).to_be_hidden()
+    games = page.locator("#linker-game option")
     assert set(games.evaluate_all("options => options.map(o => o.value)")) >= {"mage-wars", "dnd-miniatures", "keyforge"}
-    expect(page.locator("#resolver-game")).to_be_enabled()
+    expect(page.locator("#linker-game")).to_be_enabled()
     assert page_errors == []
 
 
@@ -171,16 +171,16 @@ def test_main_thread_keeps_painting_while_python_starts(page):
 def test_every_post_links_exactly_as_the_python_api(page, codex, corpora, corpus):
     posts = corpora[corpus]
     assert posts, corpus
-    output = page.locator("#resolver-output")
+    output = page.locator("#linker-output")
     mismatches: list[str] = []
     for post in posts:
         game, text = post["game"], post["text"]
-        page.locator("#resolver-game").select_option(game)
+        page.locator("#linker-game").select_option(game)
         for i, fmt in enumerate(FORMATS):
             expected = codex.link(game, text, fmt)
-            page.locator("#resolver-format").select_option(fmt)
+            page.locator("#linker-format").select_option(fmt)
             if i == 0:
-                page.locator("#resolver-input").fill(text)
+                page.locator("#linker-input").fill(text)
             try:
                 expect(output).to_have_value(expected, timeout=LINK_TIMEOUT)
             except AssertionError:
@@ -222,7 +222,7 @@ def test_cli_gives_the_same_string_as_the_widget(page, codex, corpora, root, sit
 def test_preview_shows_working_links(page, codex, site_url):
     text = "У моего Creature есть Aegis 2, а Эгида не действует на Горение."
     linked(page, "mage-wars", "markdown", text, codex.link("mage-wars", text, "markdown"))
-    preview = page.locator("#resolver-preview")
+    preview = page.locator("#linker-preview")
     aegis = preview.locator(f'a[href="{term_url(site_url, "mage-wars", "aegis")}"]')
     expect(aegis).to_have_count(1)  # the first mention only
     expect(aegis).to_have_text("Aegis 2")
@@ -237,7 +237,7 @@ def test_hostile_markup_in_a_post_shows_as_text(page, codex, site_url, dialogs, 
     img, script = "<img src=x onerror=alert(1)>", "<script>alert(2)</script>"
     text = f"Aegis 2 {img} и ещё {script} конец"
     linked(page, "mage-wars", fmt, text, codex.link("mage-wars", text, fmt))
-    preview = page.locator("#resolver-preview")
+    preview = page.locator("#linker-preview")
     expect(preview.locator(f'a[href="{term_url(site_url, "mage-wars", "aegis")}"]')).to_have_text("Aegis 2")
     expect(preview).to_contain_text(img)
     expect(preview).to_contain_text(script)
@@ -252,20 +252,20 @@ def test_hostile_markup_in_a_post_shows_as_text(page, codex, site_url, dialogs, 
 
 
 def test_lookup_finds_a_term_with_its_parameter(page, site_url):
-    page.locator("#resolver-game").select_option("mage-wars")
-    page.locator("#resolver-lookup").fill("эгида 3")
-    first = page.locator("#resolver-lookup-results li").first
+    page.locator("#linker-game").select_option("mage-wars")
+    page.locator("#linker-lookup").fill("эгида 3")
+    first = page.locator("#linker-lookup-results li").first
     link = first.locator("a")
     expect(link).to_have_attribute("href", term_url(site_url, "mage-wars", "aegis"), timeout=LINK_TIMEOUT)
     expect(link).to_contain_text("Aegis X")
     expect(link).to_contain_text("Эгида")
-    expect(first.locator(".resolver-param")).to_have_text(re.compile(r"\b3$"))
+    expect(first.locator(".linker-param")).to_have_text(re.compile(r"\b3$"))
 
 
 def test_traits_show_what_follows_with_the_chain(page, site_url):
-    page.locator("#resolver-game").select_option("mage-wars")
-    page.locator("#resolver-traits").fill("Conjuration")
-    results = page.locator("#resolver-traits-results")
+    page.locator("#linker-game").select_option("mage-wars")
+    page.locator("#linker-traits").fill("Conjuration")
+    results = page.locator("#linker-traits-results")
 
     def item(term):
         return results.locator("li").filter(has=page.locator(f'a[href="{term_url(site_url, "mage-wars", term)}"]'))
@@ -273,16 +273,16 @@ def test_traits_show_what_follows_with_the_chain(page, site_url):
     expect(item("poison-immunity")).to_have_count(1, timeout=LINK_TIMEOUT)
     expect(item("poison-immunity").locator("a")).to_contain_text("Poison Immunity")
     # The context reads Russian: chains are in Russian names.
-    expect(item("poison-immunity").locator(".resolver-chain")).to_have_text("Конструкция → Неживое → Иммунитет к яду")
+    expect(item("poison-immunity").locator(".linker-chain")).to_have_text("Конструкция → Неживое → Иммунитет к яду")
     expect(item("nonliving").locator("a")).to_contain_text("Nonliving")
-    expect(item("nonliving").locator(".resolver-chain")).to_have_text("Конструкция → Неживое")
-    expect(item("conjuration").locator(".resolver-chain")).to_have_text("задана")
+    expect(item("nonliving").locator(".linker-chain")).to_have_text("Конструкция → Неживое")
+    expect(item("conjuration").locator(".linker-chain")).to_have_text("задана")
 
 
 # --- 5. instant navigation --------------------------------------------------------------------
 
 
-def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
+def test_instant_navigation_to_the_linker(context, site_url, codex, dialogs):
     tab = context.new_page()
     errors: list[str] = []
     _watch(tab, dialogs, errors)
@@ -295,12 +295,12 @@ def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
         expect(tab.locator("h1").first).to_be_visible()
         tab.wait_for_load_state("networkidle")
         assert not [u for u in seen if "/assets/pyodide/" in u], "a term page loaded Pyodide"
-        assert not [u for u in seen if "resolver-worker.js" in u], "a term page started the resolver's worker"
+        assert not [u for u in seen if "linker-worker.js" in u], "a term page started the linker's worker"
 
         tab.evaluate("window.__codexTestMarker = 'same document'")
-        tab.locator('nav.md-nav--primary a.md-nav__link[href$="resolver/"]').click()
-        tab.wait_for_url(f"{site_url}resolver/")
-        expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        tab.locator('nav.md-nav--primary a.md-nav__link[href$="linker/"]').click()
+        tab.wait_for_url(f"{site_url}linker/")
+        expect(tab.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
         assert tab.evaluate("window.__codexTestMarker") == "same document", "the click did a full page load"
         assert loads == [term_url(site_url, "mage-wars", "aegis")]
         assert [u for u in seen if "/assets/pyodide/" in u], "the recorder saw no Pyodide request: it proves nothing"
@@ -312,10 +312,10 @@ def test_instant_navigation_to_the_resolver(context, site_url, codex, dialogs):
         booted = len([u for u in seen if "/assets/pyodide/" in u])
         tab.locator('nav.md-nav--primary a.md-nav__link[href$="mage-wars/"]').first.click()
         tab.wait_for_url(f"{site_url}mage-wars/")
-        expect(tab.locator("#resolver-input")).to_have_count(0)
-        tab.locator('nav.md-nav--primary a.md-nav__link[href$="resolver/"]').click()
-        tab.wait_for_url(f"{site_url}resolver/")
-        expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        expect(tab.locator("#linker-input")).to_have_count(0)
+        tab.locator('nav.md-nav--primary a.md-nav__link[href$="linker/"]').click()
+        tab.wait_for_url(f"{site_url}linker/")
+        expect(tab.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
         linked(tab, "mage-wars", "html", text, codex.link("mage-wars", text, "html"))
         assert len([u for u in seen if "/assets/pyodide/" in u]) == booted
         assert tab.evaluate("window.__codexTestMarker") == "same document"
@@ -336,8 +336,8 @@ def test_no_request_leaves_127_0_0_1(browser, site_server, site_url, codex):
     try:
         tab = context.new_page()
         tab.goto(term_url(site_url, "mage-wars", "aegis"))
-        tab.locator('nav.md-nav--primary a.md-nav__link[href$="resolver/"]').click()
-        expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        tab.locator('nav.md-nav--primary a.md-nav__link[href$="linker/"]').click()
+        expect(tab.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
         text = "Aegis 2 и Горение"
         linked(tab, "mage-wars", "markdown", text, codex.link("mage-wars", text, "markdown"))
     finally:

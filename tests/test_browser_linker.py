@@ -36,62 +36,62 @@ def page(site_server, site_url):
         tab = context.new_page()
         errors: list[str] = []
         tab.on("pageerror", lambda error: errors.append(str(error)))
-        tab.goto(site_url + "resolver/")
-        expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        tab.goto(site_url + "linker/")
+        expect(tab.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
         tab.errors = errors  # type: ignore[attr-defined]
         yield tab
         browser.close()
 
 
 def test_the_game_selector_starts_at_auto_and_shows_the_detected_game(page, codex):
-    select = page.locator("#resolver-game")
+    select = page.locator("#linker-game")
     assert select.input_value() == "auto"
-    page.locator("#resolver-format").select_option("markdown")
-    page.locator("#resolver-input").fill(POST)
-    expect(page.locator("#resolver-output")).to_have_value(codex.link("auto", POST), timeout=LINK_TIMEOUT)
+    page.locator("#linker-format").select_option("markdown")
+    page.locator("#linker-input").fill(POST)
+    expect(page.locator("#linker-output")).to_have_value(codex.link("auto", POST), timeout=LINK_TIMEOUT)
     assert codex.link("auto", POST) == codex.link("mage-wars", POST)
     expect(select.locator('option[value="auto"]')).to_have_text("Авто: Mage Wars")
-    expect(page.locator("#resolver")).to_have_attribute("data-detected", "mage-wars")
-    page.locator("#resolver-input").fill("Просто текст без терминов.")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-detected", "mage-wars")
+    page.locator("#linker-input").fill("Просто текст без терминов.")
     expect(select.locator('option[value="auto"]')).to_have_text("Авто: игра не распознана", timeout=LINK_TIMEOUT)
-    expect(page.locator("#resolver-output")).to_have_value("Просто текст без терминов.")
+    expect(page.locator("#linker-output")).to_have_value("Просто текст без терминов.")
 
 
 def _restarts(page) -> int:
-    return page.evaluate("window.codex.resolver.restarts")
+    return page.evaluate("window.codex.linker.restarts")
 
 
 def test_a_killed_worker_times_out_shows_an_error_and_comes_back(page, codex):
     before = _restarts(page)
-    page.evaluate("window.codex.resolver.timeoutMs = 1500; window.codex.resolver.state.worker.terminate()")
+    page.evaluate("window.codex.linker.timeoutMs = 1500; window.codex.linker.state.worker.terminate()")
     text = "Aegis 3 и Горение"
-    page.locator("#resolver-input").fill(text)
-    error = page.locator("#resolver-error")
+    page.locator("#linker-input").fill(text)
+    error = page.locator("#linker-error")
     expect(error).to_be_visible(timeout=LINK_TIMEOUT)
     expect(error).to_contain_text("фоновый процесс связывателя остановился")
     expect(error).to_contain_text("нет ответа за 2 с")
     assert _restarts(page) == before + 1
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
-    expect(page.locator("#resolver-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#linker-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)
     expect(error).to_be_hidden()
 
 
 def test_a_worker_error_after_ready_is_shown_and_the_worker_restarts(page, codex):
     before = _restarts(page)
-    page.evaluate("window.codex.resolver.timeoutMs = 8000;"
-                  "window.codex.resolver.state.worker.dispatchEvent(new ErrorEvent('error', {message: 'boom'}))")
-    error = page.locator("#resolver-error")
+    page.evaluate("window.codex.linker.timeoutMs = 8000;"
+                  "window.codex.linker.state.worker.dispatchEvent(new ErrorEvent('error', {message: 'boom'}))")
+    error = page.locator("#linker-error")
     expect(error).to_contain_text("boom", timeout=LINK_TIMEOUT)
     assert _restarts(page) == before + 1
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     text = "Burn и Эгида"
-    page.locator("#resolver-input").fill(text)
-    expect(page.locator("#resolver-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)
+    page.locator("#linker-input").fill(text)
+    expect(page.locator("#linker-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)
     assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_the_worker_reports_where_start_up_time_went(page):
-    marks = page.evaluate("window.codex.resolver.state.marks")
+    marks = page.evaluate("window.codex.linker.state.marks")
     # A restarted worker (the tests above restart it) may start from the snapshot the first start saved: codex is
     # imported and the indexes loaded in it already (tests/test_linker_fast.py covers each way to start).
     assert marks["boot"] in ("snapshot", "fast", "stock"), marks

@@ -12,10 +12,12 @@ import pytest
 from codex.chrome import MATERIAL_CHROME, description_tag, footer_html, page_title, palette_rules, title_tag
 from codex.labels import LABELS, LANGS, MATERIAL_KEYS, fill, l10n_attrs, labels_script
 from codex.site import NavigationError, nav_labels, navigation
-from codex.site_pages import home_page, linker_page
+from codex.site_pages import home_page, linker_page, template_env
 from conftest import ROOT
 from project import copy_project, mkdocs_build
 from test_check import FIXTURE
+
+TEMPLATES = template_env(ROOT / "overrides")  # the home and linker pages' templates, as the theme finds them
 
 PLACE = re.compile(r"\{(\w+)\}")
 
@@ -29,17 +31,19 @@ def test_every_label_has_both_languages_and_the_same_places():
 
 
 def test_every_message_the_widget_words_is_a_label():
-    """resolver.js words its messages with t("key"), the worker names them by key: each key is a label, and the
-    widget's scripts hold no text of their own in either language."""
+    """linker.js and linker-client.js word their messages with t("key"), the worker names them by key: each key is
+    a label, and the linker's scripts hold no text of their own in either language."""
     scripts = Path(__file__).resolve().parent.parent / "docs" / "assets" / "javascripts"
-    page, worker = ((scripts / name).read_text(encoding="utf-8") for name in ("resolver.js", "resolver-worker.js"))
-    keys = set(re.findall(r'\bt\("(linker_\w+)"', page))
+    client, page, worker = ((scripts / name).read_text(encoding="utf-8")
+                            for name in ("linker-client.js", "linker.js", "linker-worker.js"))
+    keys = set(re.findall(r'\bt\("(linker_\w+)"', client + page))
     keys |= set(re.findall(r'(?:progress|LabelledError)\("(linker_\w+)"', worker))
     assert len(keys) > 20
     assert sorted(k for k in keys if k not in LABELS) == []
-    assert re.findall(r"[А-Яа-яЁё]+", page.split("function termName", 1)[1].split("\n", 2)[2] + worker) == []
+    assert re.findall(r"[А-Яа-яЁё]+", page.split("function termName", 1)[1].split("\n", 2)[2] + client + worker) == []
     unused = sorted(k for k in LABELS if k.startswith("linker_") and k not in keys
-                    and k not in Path(scripts.parent.parent.parent / "hooks/codex/site_pages.py").read_text(encoding="utf-8")
+                    and k not in (ROOT / "overrides/partials/linker.html").read_text(encoding="utf-8")
+                    and k not in (ROOT / "hooks/codex/site_pages.py").read_text(encoding="utf-8")
                     and k not in Path(scripts.parent.parent.parent / "hooks/codex/__main__.py").read_text(encoding="utf-8"))
     assert unused == []
 
@@ -101,39 +105,39 @@ class _Ids(HTMLParser):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_linker_page_keeps_every_id_the_widget_uses(lang):
-    script = (ROOT / "docs/assets/javascripts/resolver.js").read_text(encoding="utf-8")
+    script = (ROOT / "docs/assets/javascripts/linker.js").read_text(encoding="utf-8")
     wanted = set(re.findall(r'\$\("([\w-]+)"\)', script)) | set(re.findall(r'getElementById\("([\w-]+)"\)', script))
-    assert "resolver-input" in wanted and len(wanted) > 10
-    page = linker_page(lang)
+    assert "linker-input" in wanted and len(wanted) > 10
+    page = linker_page(TEMPLATES, lang)
     ids = _Ids(page.html).ids
     assert wanted <= set(ids)
-    assert ids["resolver"]["data-state"] == "idle"
-    assert ids["resolver-preview"]["data-empty"] == LABELS["linker_preview_empty"][lang]
-    assert ids["resolver-input"]["placeholder"] == LABELS["linker_input_placeholder"][lang]
-    assert ids["resolver-copy"]["data-codex-text-en"] == LABELS["linker_copy"]["en"]
+    assert ids["linker-widget"]["data-state"] == "idle"
+    assert ids["linker-preview"]["data-empty"] == LABELS["linker_preview_empty"][lang]
+    assert ids["linker-input"]["placeholder"] == LABELS["linker_input_placeholder"][lang]
+    assert ids["linker-copy"]["data-codex-text-en"] == LABELS["linker_copy"]["en"]
     assert page.meta["codex_description"] == LABELS["linker_description"]
     assert [entry["id"] for entry in page.toc[0]["children"]] == ["lookup", "traits"]
 
 
 def test_the_site_pages_carry_their_interface_in_both_languages(glossary):
-    for page in (linker_page("ru"), home_page(list(glossary.games.values()))):
+    for page in (linker_page(TEMPLATES, "ru"), home_page(TEMPLATES, list(glossary.games.values()))):
         langs = re.findall(r'class="codex-l10n" lang="(en|ru)"', page.html)
         assert langs.count("en") == langs.count("ru") > 5
-    home = home_page(list(glossary.games.values())).html
-    assert '<a href="resolver/">open the linker</a>' in home and '<a href="resolver/">расставить ссылки</a>' in home
+    home = home_page(TEMPLATES, list(glossary.games.values())).html
+    assert '<a href="linker/">open the linker</a>' in home and '<a href="linker/">расставить ссылки</a>' in home
     assert all(f'href="{game}/"' in home for game in glossary.games)
     assert "Material for MkDocs" in footer_html()
 
 
 def test_nav_titles_are_label_keys():
-    assert nav_labels([{"site_name": "index.md"}, "other.md", {"linker_title": "resolver.md"}]) == {
-        "index.md": "site_name", "resolver.md": "linker_title"}
+    assert nav_labels([{"site_name": "index.md"}, "other.md", {"linker_title": "linker.md"}]) == {
+        "index.md": "site_name", "linker.md": "linker_title"}
     with pytest.raises(NavigationError, match=r"mkdocs.yml: nav: 'Home' \(index.md\) is not a label"):
         nav_labels([{"Home": "index.md"}])
 
 
 def test_navigation_puts_games_after_the_home_page(glossary):
-    nav = navigation(glossary, [{"site_name": "index.md"}, {"linker_title": "resolver.md"}])
+    nav = navigation(glossary, [{"site_name": "index.md"}, {"linker_title": "linker.md"}])
     titles = [next(iter(entry)) for entry in nav]
     assert titles[0] == '<span class="codex-l10n" lang="en">Rules Codex</span><span class="codex-l10n" lang="ru">Кодекс правил</span>'
     assert [next(iter(entry.values())) for entry in nav][1:-1] == [f"{g}/index.md" for g in glossary.games]
@@ -142,8 +146,8 @@ def test_navigation_puts_games_after_the_home_page(glossary):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("old,new,message", [
-    ("  - linker_title: resolver.md", "  - Linker: resolver.md",
-     "mkdocs.yml: nav: 'Linker' (resolver.md) is not a label in hooks/codex/labels.py"),
+    ("  - linker_title: linker.md", "  - Linker: linker.md",
+     "mkdocs.yml: nav: 'Linker' (linker.md) is not a label in hooks/codex/labels.py"),
     ("name: palette_dark}", "name: Dark}",
      "mkdocs.yml: theme.palette[0].toggle.name: 'Dark' is not a label in hooks/codex/labels.py"),
 ])

@@ -37,7 +37,7 @@ def test_pages_and_pyodide_work_under_the_policy(csp_server):
         search.fill("коррозией")
         search.press("End")
         expect(page.locator(".md-search-result__item").first).to_contain_text("Corrode", timeout=15_000)
-        page.goto(csp_server + "resolver/")
-        expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=90_000)
+        page.goto(csp_server + "linker/")
+        expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=90_000)
         browser.close()
     assert violations == []

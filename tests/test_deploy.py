@@ -154,6 +154,16 @@ def test_former_ids_redirect(glossary):
     assert 'url=../keys/' in pages["keyforge/key/index.html"]
 
 
+def test_the_former_linker_address_redirects_with_its_query(built_site):
+    """/resolver/ moved to /linker/: a rule for Netlify (which passes the query string on) and a page for hosts
+    without rules, whose script carries the query string and fragment over (the browser test follows it)."""
+    rules = (built_site / "_redirects").read_text(encoding="utf-8").splitlines()
+    assert "/resolver/ /linker/ 301" in rules and "/resolver /linker/ 301" in rules
+    page = (built_site / "resolver/index.html").read_text(encoding="utf-8")
+    assert '<script>location.replace("../linker/"+location.search+location.hash)</script>' in page
+    assert 'content="0; url=../linker/"' in page and (built_site / "linker/index.html").is_file()
+
+
 def test_short_links_never_collide(glossary):
     for game in glossary.games.values():
         for slug, terms in short_links(game).items():

@@ -59,7 +59,7 @@ def forum_server(forum: Path, site_url: str) -> Iterator[str]:
         f'<p>Short link: <a id="short" href="{site_url}t/mage-wars/egida/">Эгида 3</a>, and '
         f'<a id="kf" href="{site_url}keyforge/cost/#en">Cost</a>.</p>',
         f'<p lang="ru">По-русски: <a id="ru-post" href="{site_url}mage-wars/armor/#en">Armor</a> вычитается.</p>',
-        f'<p>Not terms: <a id="linker" href="{site_url}resolver/">the linker</a>, '
+        f'<p>Not terms: <a id="linker" href="{site_url}linker/">the linker</a>, '
         f'<a id="elsewhere" href="https://example.com/mage-wars/aegis/">elsewhere</a>.</p>',
     ]), encoding="utf-8")
     (forum / "plain.html").write_text(forum_html(site_url, None, [

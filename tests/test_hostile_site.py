@@ -53,7 +53,7 @@ def test_no_page_carries_raw_markup_from_the_glossary(hostile_site):
     from codex.webapi import bookmarklet
 
     # The one javascript: link the site makes on purpose: the linker's bookmarklet, exactly as codex.webapi writes it.
-    ours = f"<a href={bookmarklet('https://rules-codex.netlify.app/resolver/')}>"
+    ours = f"<a href={bookmarklet('https://rules-codex.netlify.app/linker/')}>"
     for page in hostile_site.rglob("*.html"):
         assert [found for found in live_markup(page.read_text(encoding="utf-8")) if found != ours] == [], page
     term = (hostile_site / "evil/xss/index.html").read_text(encoding="utf-8")

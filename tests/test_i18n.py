@@ -30,7 +30,7 @@ PAGES = {  # one page of each kind
     "home": "",
     "game index": "mage-wars/",
     "term page": "mage-wars/conjuration/",
-    "linker": "resolver/",
+    "linker": "linker/",
     "not found": "mage-wars/no-such-term/",
 }
 LOCALES = {"en": "en-US", "ru": "ru-RU"}
@@ -71,7 +71,7 @@ def visit(browser, site_server):
         context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
         contexts.append(context)
         if block_linker:  # the linker's static page only: its script's messages are checked on their own
-            context.route("**/assets/javascripts/resolver.js", lambda route: route.abort())
+            context.route("**/assets/javascripts/{linker,linker-client}.js", lambda route: route.abort())
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -96,7 +96,7 @@ def shown(browser, site_server):
             if lang not in contexts:
                 context = contexts[lang] = browser.new_context(locale=LOCALES[lang], viewport={"width": 1280, "height": 900})
                 # The linker's static page: its script's messages are checked on their own (xfail below).
-                context.route("**/assets/javascripts/resolver.js", lambda route: route.abort())
+                context.route("**/assets/javascripts/{linker,linker-client}.js", lambda route: route.abort())
             page = pages[kind, lang] = contexts[lang].new_page()
             page.goto(site_server + PAGES[kind])
         return pages[kind, lang]
@@ -315,8 +315,8 @@ def test_the_games_russian_index_is_for_russian_readers(shown):
 
 
 def test_the_linkers_messages_follow_the_language(visit, names):
-    page = visit("en-US", "resolver/")
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=90_000)
+    page = visit("en-US", "linker/")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=90_000)
     stray = page.evaluate(STRAY_WORDS, [names, SCRIPTS["en"], []])
     assert stray == []
 

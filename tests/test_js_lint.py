@@ -84,13 +84,13 @@ def test_the_settings_catch_a_missing_value_and_an_untyped_parameter(tmp_path, p
     assert expected <= codes, result.stdout
 
 
-# An answer field the page client reads (Linked.html: the preview), one the worker reads (GamesAnswer.result) and
+# An answer field the widget reads (Linked.html: the preview), one the worker reads (GamesAnswer.result) and
 # one a request sends (LookupRequest.query): renamed in Python, each fails the JavaScript check by name.
 RENAMED = [  # (protocol.py's line, the line renamed, the field, its new name, the scripts that read it)
-    ("html: str  # with preview", "preview_html: str  # with preview", "html", "preview_html", ("resolver.js",)),
+    ("html: str  # with preview", "preview_html: str  # with preview", "html", "preview_html", ("linker.js",)),
     ("class GamesAnswer(TypedDict):\n    result:", "class GamesAnswer(TypedDict):\n    games:", "result", "games",
-     ("resolver-worker.js", "resolver.js")),
-    ("    query: str\n", "    search: str\n", "query", "search", ("resolver.js",)),
+     ("linker-worker.js", "linker-client.js")),
+    ("    query: str\n", "    search: str\n", "query", "search", ("linker.js",)),
 ]
 
 

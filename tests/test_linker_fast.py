@@ -1,4 +1,4 @@
-"""The linker's fast start (codex.stdlib, resolver-worker.js) in Debian's Chromium against the real built site.
+"""The linker's fast start (codex.stdlib, linker-worker.js) in Debian's Chromium against the real built site.
 
 Each way Python can start — the build's precompiled standard library, this browser's memory snapshot, and the
 stock boot it falls back to — must link a post exactly as the command line does. The private Pyodide API the
@@ -54,24 +54,24 @@ def context(browser):
 def _open_and_type(page, url: str, text: str) -> None:
     """Open the linker and type before Python is ready: the text box takes input from the first paint."""
     page.goto(url, wait_until="domcontentloaded")
-    box = page.locator("#resolver-input")
+    box = page.locator("#linker-input")
     box.fill(text)
-    assert page.locator("#resolver").get_attribute("data-state") != "ready"
+    assert page.locator("#linker-widget").get_attribute("data-state") != "ready"
 
 
 def _ready(page) -> dict:
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
-    return page.evaluate("window.codex.resolver.state.marks")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    return page.evaluate("window.codex.linker.state.marks")
 
 
 def _output(page, value: str) -> None:
-    page.locator("#resolver-format").select_option("markdown")
-    expect(page.locator("#resolver-output")).to_have_value(value, timeout=LINK_TIMEOUT)
+    page.locator("#linker-format").select_option("markdown")
+    expect(page.locator("#linker-output")).to_have_value(value, timeout=LINK_TIMEOUT)
 
 
 def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, site_server, expected):
     page = context.new_page()
-    _open_and_type(page, site_server + "resolver/", POST)
+    _open_and_type(page, site_server + "linker/", POST)
     marks = _ready(page)
     assert marks["boot"] == "fast", context.warnings
     # codex came precompiled in the stdlib zip: no wheel fetched to start; the wasm compiled as soon as named
@@ -80,16 +80,16 @@ def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, s
     assert marks["wasm"] == "early"
     assert marks["start"] < marks["wasm_start"] < marks["wasm_ready"] < marks["python_initialized"] < marks["pyodide_ready"]
     _output(page, expected)  # typed while loading, linked once ready
-    page.wait_for_function("() => window.codex.resolver.state.snapshot !== undefined", timeout=BOOT_TIMEOUT)
-    assert page.evaluate("window.codex.resolver.state.snapshot") > 1_000_000, context.warnings
+    page.wait_for_function("() => window.codex.linker.state.snapshot !== undefined", timeout=BOOT_TIMEOUT)
+    assert page.evaluate("window.codex.linker.state.snapshot") > 1_000_000, context.warnings
 
     page.reload(wait_until="domcontentloaded")
-    page.locator("#resolver-input").fill(POST)
+    page.locator("#linker-input").fill(POST)
     marks = _ready(page)
     assert marks["boot"] == "snapshot", context.warnings
     _output(page, expected)
     other = "Aegis 1, Burn и Горение"
-    page.locator("#resolver-input").fill(other)
+    page.locator("#linker-input").fill(other)
     _output(page, cli_link(other, site_server))
     assert not [w for w in context.warnings if "codex linker" in w]
 
@@ -97,7 +97,7 @@ def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, s
 def test_a_broken_precompiled_stdlib_falls_back_to_the_stock_start(context, site_server, expected):
     context.route("**/assets/codex/stdlib-*.zip", lambda route: route.fulfill(status=200, body=b"not a zip"))
     page = context.new_page()
-    _open_and_type(page, site_server + "resolver/", POST)
+    _open_and_type(page, site_server + "linker/", POST)
     marks = _ready(page)
     assert marks["boot"] == "stock"
     assert any("the fast start" in w and "ordinary way" in w for w in context.warnings), context.warnings
@@ -128,7 +128,7 @@ def test_an_early_wasm_compile_that_fails_leaves_it_to_pyodide(context, site_ser
 def test_a_missing_precompiled_stdlib_falls_back_to_the_stock_start(context, site_server, expected):
     context.route("**/assets/codex/stdlib-*.zip", lambda route: route.fulfill(status=404, body=b"gone"))
     page = context.new_page()
-    _open_and_type(page, site_server + "resolver/", POST)
+    _open_and_type(page, site_server + "linker/", POST)
     assert _ready(page)["boot"] == "stock"
     assert any("the fast start" in w for w in context.warnings), context.warnings
     _output(page, expected)
@@ -136,9 +136,9 @@ def test_a_missing_precompiled_stdlib_falls_back_to_the_stock_start(context, sit
 
 def test_a_snapshot_that_does_not_restore_is_dropped_for_the_fast_start(context, site_server, expected):
     page = context.new_page()
-    page.goto(site_server + "resolver/")
+    page.goto(site_server + "linker/")
     assert _ready(page)["boot"] == "fast"
-    page.wait_for_function("() => window.codex.resolver.state.snapshot > 0", timeout=BOOT_TIMEOUT)
+    page.wait_for_function("() => window.codex.linker.state.snapshot > 0", timeout=BOOT_TIMEOUT)
     # The saved snapshot replaced by bytes no Pyodide can restore (a stale or damaged one).
     page.evaluate("""async () => {
         const cache = await caches.open("codex-linker-snapshot");
@@ -146,7 +146,7 @@ def test_a_snapshot_that_does_not_restore_is_dropped_for_the_fast_start(context,
         await cache.put(key, new Response(new Uint8Array(64 * 1024).fill(7)));
     }""")
     page.reload(wait_until="domcontentloaded")
-    page.locator("#resolver-input").fill(POST)
+    page.locator("#linker-input").fill(POST)
     assert _ready(page)["boot"] == "fast"
     assert any("saved snapshot did not start" in w for w in context.warnings), context.warnings
     _output(page, expected)
@@ -180,7 +180,7 @@ console.log(restored.runPython("pinned"));
 
 
 def test_the_private_snapshot_api_of_the_pinned_pyodide_still_works(tmp_path):
-    """resolver-worker.js relies on loadPyodide's _makeSnapshot/_loadSnapshot and makeMemorySnapshot (private in
+    """linker-worker.js relies on loadPyodide's _makeSnapshot/_loadSnapshot and makeMemorySnapshot (private in
     Pyodide 314). If this fails after an upgrade, the worker's fallback keeps the linker working, but slowly:
     update the worker (or drop the snapshot) before shipping the upgrade."""
     node = shutil.which("node")
@@ -189,7 +189,7 @@ def test_the_private_snapshot_api_of_the_pinned_pyodide_still_works(tmp_path):
     pyodide = ROOT / "node_modules" / "pyodide"
     types = (pyodide / "pyodide.d.ts").read_text(encoding="utf-8")
     for declared in ("_makeSnapshot?: boolean", "_loadSnapshot?:", "static makeMemorySnapshot(", "stdLibURL?: string"):
-        assert declared in types, f"the pinned Pyodide no longer declares {declared!r}: see resolver-worker.js"
+        assert declared in types, f"the pinned Pyodide no longer declares {declared!r}: see linker-worker.js"
     script = tmp_path / "pin.mjs"
     script.write_text(NODE_PIN % {"pyodide": pyodide.as_posix()}, encoding="utf-8")
     done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600, check=False)

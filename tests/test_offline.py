@@ -60,3 +60,25 @@ def test_search_works_from_the_local_disk(offline_site, browser):
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     page.close()
     assert errors == []
+
+
+def test_the_page_scripts_run_from_the_local_disk(offline_site, browser):
+    """From file:// Chromium runs classic scripts only, and Material's document$ never emits there: the scripts
+    still mount (codex.onPage runs them at load), so the term page's tabs work and the linker says why Python
+    cannot start from a file (a module worker) instead of sitting at "loading" with a script error."""
+    from playwright.sync_api import expect
+
+    from codex.labels import LABELS
+
+    page = browser.new_page(locale="en-US")
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto((offline_site / "mage-wars" / "conjuration.html").as_uri())
+    expect(page.locator("[data-codex-tabs]")).to_have_attribute("data-codex-mounted", "1")
+    page.goto((offline_site / "linker.html").as_uri())
+    expect(page.locator("#linker-input")).to_have_attribute("data-codex-mounted", "1")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "failed")
+    expect(page.locator("#linker-status")).to_have_text(LABELS["linker_error_file"]["en"])
+    page.close()
+    assert errors == []

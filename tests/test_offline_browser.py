@@ -52,10 +52,10 @@ def offline(browser, app, problems):
     watch(page, problems)
     page.goto(app.url)
     assert page.evaluate(CONTROLLED) == app.url + "sw.js"
-    page.goto(app.url + "resolver/")
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
-    # the linker's memory snapshot for later starts (resolver-worker.js), saved a moment after ready
-    page.wait_for_function("() => window.codex.resolver.state.snapshot > 0", timeout=BOOT_TIMEOUT)
+    page.goto(app.url + "linker/")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    # the linker's memory snapshot for later starts (linker-worker.js), saved a moment after ready
+    page.wait_for_function("() => window.codex.linker.state.snapshot > 0", timeout=BOOT_TIMEOUT)
     response = page.goto(app.url + "pdf/keyforge.pdf")  # opened in the browser: saved on the way
     assert response.ok and response.from_service_worker
     page.goto(app.url)
@@ -195,17 +195,17 @@ def test_instant_navigation_offline(tab, app):
 def test_the_linker_works_offline_after_one_visit(tab, app, glossary):
     from codex.api import Codex
 
-    tab.goto(app.url + "resolver/")
-    expect(tab.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
-    tab.locator("#resolver-every").set_checked(False)
-    tab.locator("#resolver-game").select_option("mage-wars")
+    tab.goto(app.url + "linker/")
+    expect(tab.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    tab.locator("#linker-every").set_checked(False)
+    tab.locator("#linker-game").select_option("mage-wars")
     text = "У моего мага Эгида 2, а Горение на него не действует."
-    tab.locator("#resolver-input").fill(text)
+    tab.locator("#linker-input").fill(text)
     expected = Codex.from_glossary(glossary, app.url).link("mage-wars", text, "markdown")
     assert "mage-wars/aegis/" in expected
-    expect(tab.locator("#resolver-output")).to_have_value(expected, timeout=15_000)
+    expect(tab.locator("#linker-output")).to_have_value(expected, timeout=15_000)
     # offline it starts as a warm visit does: from the snapshot the online visit saved, on the cached stdlib
-    assert tab.evaluate("window.codex.resolver.state.marks.boot") == "snapshot"
+    assert tab.evaluate("window.codex.linker.state.marks.boot") == "snapshot"
 
 
 def test_an_opened_pdf_reads_offline(tab, app):

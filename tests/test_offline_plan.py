@@ -19,7 +19,7 @@ KB = 1024
 
 
 @pytest.mark.parametrize("path, saved", [
-    ("index.html", True), ("404.html", True), ("resolver/index.html", True), ("sitemap.xml", True),
+    ("index.html", True), ("404.html", True), ("linker/index.html", True), ("sitemap.xml", True),
     ("mage-wars/aegis/index.html", True), ("t/mage-wars/egida/index.html", True),
     ("search/search_index.json", True), ("search/mage-wars/0.json", True),
     ("assets/javascripts/bundle.a5f9d56c.min.js", True), ("assets/stylesheets/main.57a0d79d.min.css", True),
@@ -293,7 +293,7 @@ def test_the_real_glossary_is_saved_whole_within_3_mb(built_site, glossary):
         assert {f"{game.id}/{t}/" for t in game.terms} <= listed
     shorts = {p.parent.relative_to(built_site).as_posix() + "/" for p in (built_site / "t").rglob("index.html")}
     assert shorts and shorts <= listed
-    assert {"./", "404.html", "resolver/", "search/search_index.json", "assets/codex/labels.js"} <= listed
+    assert {"./", "404.html", "linker/", "search/search_index.json", "assets/codex/labels.js"} <= listed
     assert not any(u.startswith(("pdf/", "assets/pyodide/")) or u.endswith((".whl", ".map")) for u in listed)
     paths = {e["url"]: (e["url"] + "index.html" if e["url"].endswith("/") else e["url"]) for e in build["precache"]}
     paths["./"] = "index.html"

@@ -59,11 +59,11 @@ def test_term_page(browser, site_server, folder, lang, scheme):
 def test_linker_in_english(browser, site_server, folder):
     context = browser.new_context(locale="en-US", viewport=VIEWPORT)
     page = context.new_page()
-    page.goto(site_server + "resolver/")
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=90_000)
-    expect(page.locator("#resolver-game")).to_have_value("auto")  # the game is detected from the post
-    page.locator("#resolver-input").fill("My Conjuration is Nonliving, so it has Poison Immunity. Does Burn hurt it?")
-    expect(page.locator("#resolver-preview a").first).to_be_visible(timeout=15_000)
+    page.goto(site_server + "linker/")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=90_000)
+    expect(page.locator("#linker-game")).to_have_value("auto")  # the game is detected from the post
+    page.locator("#linker-input").fill("My Conjuration is Nonliving, so it has Poison Immunity. Does Burn hurt it?")
+    expect(page.locator("#linker-preview a").first).to_be_visible(timeout=15_000)
     expect(page.locator("html")).to_have_attribute("lang", "en")
     shoot(page, folder, "linker-en.png")
     context.close()

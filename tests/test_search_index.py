@@ -186,11 +186,11 @@ def test_files_online_are_a_small_index_plus_data_under_a_content_hash(fixture_i
                            "docs": [{"location": "", "title": "Home", "text": "t"},
                                     {"location": "north/", "title": "North", "text": "generated"},
                                     {"location": "north/aegis/#en", "title": "Aegis", "text": "generated"},
-                                    {"location": "resolver/#_2", "title": "Linker", "text": "x"}]})
+                                    {"location": "linker/#_2", "title": "Linker", "text": "x"}]})
     written = search.files(fixture_index, material, games=["north", "south"])
     index = json.loads(written["search/search_index.json"])
     assert index["config"]["separator"] == "[\\s\\-]+"  # Material's highlighter on the target page reads it
-    assert [d["location"] for d in index["docs"]] == ["", "resolver/#_2"]  # generated pages are searched as terms
+    assert [d["location"] for d in index["docs"]] == ["", "linker/#_2"]  # generated pages are searched as terms
     codex = index["config"]["codex"]
     assert "inline" not in codex
     data = {p for p in written if p != "search/search_index.json"}

@@ -69,7 +69,7 @@ def _site(tmp: Path, glossary_dir: Path, inline: bool = False) -> Path:
     indexes = {gid: build_index(game) for gid, game in glossary.games.items()}
     mentions = {gid: definition_mentions(game, Resolver(indexes[gid])) for gid, game in glossary.games.items()}
     material = json.dumps({"config": {"lang": ["ru", "en"], "separator": "[\\s\\-]+", "pipeline": [], "fields": {}},
-                           "docs": [{"location": "resolver/", "title": "Term linker · Ссылки на термины",
+                           "docs": [{"location": "linker/", "title": "Term linker · Ссылки на термины",
                                      "text": "<p>Paste a forum post.</p>"}]})
     written = search.files(search.build(glossary, indexes, mentions), material, inline=inline)
     for path, data in written.items():
@@ -168,7 +168,7 @@ def test_definition_words_find_pages_below_names(fixture_site):
     items = run_worker(fixture_site, [{"query": "кубиков"}, {"query": "blows"}, {"query": "forum"}])["answers"]
     assert _locations(items[0]) == ["north/aegis/"]  # «кубиков» is only in Aegis's definition
     assert _locations(items[1]) == ["south/elusive/"]
-    assert _locations(items[2]) == ["resolver/"]  # a hand-written page, by its text
+    assert _locations(items[2]) == ["linker/"]  # a hand-written page, by its text
     assert items[0][0][0]["score"] < 1 < run_worker(fixture_site, [{"query": "эгида"}])["answers"][0][0][0]["score"]
 
 

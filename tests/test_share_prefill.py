@@ -48,13 +48,26 @@ def context(browser):
 
 def test_shared_text_opens_the_linker_and_is_linked(context, site, codex):
     page = context.new_page()
-    page.goto(f"{site}resolver/?text={quote(POST)}")  # what the share sheet opens (manifest share_target, GET)
-    expect(page.locator("#resolver-input")).to_have_value(POST)
-    expect(page.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    page.goto(f"{site}linker/?text={quote(POST)}")  # what the share sheet opens (manifest share_target, GET)
+    expect(page.locator("#linker-input")).to_have_value(POST)
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     linked = codex.link("auto", POST)
     assert linked != POST and "mage-wars/aegis/" in linked
-    expect(page.locator("#resolver-output")).to_have_value(linked, timeout=15_000)
-    expect(page.locator("#resolver-copy")).to_be_enabled()
+    expect(page.locator("#linker-output")).to_have_value(linked, timeout=15_000)
+    expect(page.locator("#linker-copy")).to_be_enabled()
+    assert page.evaluate("() => window.__violations") == []
+
+
+def test_the_former_address_still_opens_the_linker_with_the_shared_text(context, site):
+    """/resolver/ was the linker's address (an app installed then shares to it; forum posts link it): the moved
+    page (codex.deploy.MOVED) opens /linker/ with the same query string and fragment, under the site's CSP."""
+    page = context.new_page()
+    page.goto(f"{site}resolver/?text={quote(POST)}#lookup")
+    page.wait_for_url(f"{site}linker/?text={quote(POST)}#lookup")
+    expect(page.locator("#linker-input")).to_have_value(POST)
+    page.goto(f"{site}resolver")  # without the slash, as a post may spell it: the server adds it, then the page
+    page.wait_for_url(f"{site}linker/")
+    expect(page.locator("#linker-widget")).to_be_attached()
     assert page.evaluate("() => window.__violations") == []
 
 
@@ -63,7 +76,7 @@ def test_bookmarklet_sends_the_reply_box_and_gets_it_back_linked(context, site, 
     (tmp_path / "index.html").write_text(
         '<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Reply</title></head><body>'
         '<form><textarea id="reply" rows="5"></textarea></form></body></html>', encoding="utf-8")
-    page.goto(site + "resolver/")  # the bookmarklet, as the linker page offers it
+    page.goto(site + "linker/")  # the bookmarklet, as the linker page offers it
     href = page.locator("a.codex-bookmarklet").get_attribute("href")
     with serve(tmp_path, headers={"Content-Security-Policy": "default-src 'none'"}) as forum:
         page.goto(forum)
@@ -73,12 +86,12 @@ def test_bookmarklet_sends_the_reply_box_and_gets_it_back_linked(context, site, 
         with page.expect_popup() as opened:
             page.evaluate(unquote(href[len("javascript:"):]))  # what clicking a bookmark runs, in the page
         popup = opened.value
-        expect(popup.locator("#resolver-input")).to_have_value(POST, timeout=15_000)
-        expect(popup.locator("#resolver")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        expect(popup.locator("#linker-input")).to_have_value(POST, timeout=15_000)
+        expect(popup.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
         linked = codex.link("auto", POST)
-        expect(popup.locator("#resolver-output")).to_have_value(linked, timeout=15_000)
+        expect(popup.locator("#linker-output")).to_have_value(linked, timeout=15_000)
         assert page.locator("#reply").input_value() == POST  # nothing comes back until asked
-        popup.locator("#resolver-copy").click()
+        popup.locator("#linker-copy").click()
         expect(page.locator("#reply")).to_have_value(linked, timeout=10_000)
 
 

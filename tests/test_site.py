@@ -170,5 +170,5 @@ def test_navigation_shows_games_not_terms(built_site):
     nav = html[html.index("md-nav--primary"):html.index("md-content")]
     targets = {posixpath.normpath(posixpath.join("mage-wars/aegis", href))
                for href in re.findall(r'href="([^"#:]+)"', nav)}
-    assert {"mage-wars", "dnd-miniatures", "keyforge", "resolver", "."} <= targets
+    assert {"mage-wars", "dnd-miniatures", "keyforge", "linker", "."} <= targets
     assert "mage-wars/burn" not in targets and len(targets) < 10

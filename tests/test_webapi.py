@@ -144,7 +144,7 @@ def test_the_manifest_shares_text_to_the_linker(site):
     manifest = load(site / "manifest.webmanifest")
     target = manifest["share_target"]
     assert target["method"] == "GET" and target["params"]["text"] == "text"
-    assert (site / target["action"] / "index.html").is_file()  # resolver/, relative to the manifest at the root
+    assert (site / target["action"] / "index.html").is_file()  # linker/, relative to the manifest at the root
 
 
 def test_embed_script_is_filled_and_small(site):
@@ -174,8 +174,8 @@ def test_a_lost_build_line_is_a_clear_error():
 def test_bookmarklet_is_one_javascript_url(site):
     from codex.webapi import bookmarklet
 
-    url = bookmarklet(SITE_URL + "resolver/")
+    url = bookmarklet(SITE_URL + "linker/")
     assert url.startswith("javascript:") and " " not in url and '"' not in url
     code = unquote(url[len("javascript:"):])
-    assert f'"{SITE_URL}resolver/"' in code and "?text=" in code and "e.origin===o" in code
+    assert f'"{SITE_URL}linker/"' in code and "?text=" in code and "e.origin===o" in code
     assert '"https://codex.example"' in code  # only the linker's origin may send the text back

@@ -26,8 +26,11 @@ declare global {
     copy(text: string, field?: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean>;
     siteFile(path: string): string;
     onPage(fn: () => void): void;
-    /** resolver.js's worker client, set by its first copy (the browser tests read its state). */
-    resolver?: unknown;
+    el(tag: string, attrs?: Record<string, string> | null, children?: Array<Node | string | null | undefined>): HTMLElement;
+    clear(node: Node): void;
+    firstMount(node: HTMLElement): boolean;
+    /** linker-client.js's worker client, set by its first copy (linker.js and the browser tests use it). */
+    linker?: LinkerClient;
     /** offline.js's state, set by its first copy. */
     offline?: unknown;
   }

@@ -2,7 +2,7 @@
 
 The browser's protocol is `Codex.handle(request) -> answer` (plain JSON-able dicts, typed in protocol.py;
 `handle_json` for strings):
-the worker in docs/assets/javascripts/resolver-worker.js passes the page's requests through unchanged, so the
+the worker in docs/assets/javascripts/linker-worker.js passes the page's requests through unchanged, so the
 protocol is Python, covered by pytest, and the same in both runtimes.
 """
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import json
 import posixpath
 import re
 
@@ -16,6 +17,9 @@ PYODIDE_DIR = "assets/pyodide/"
 WORKER = "sw.js"  # the service worker: at the site root, so its scope is the whole site
 WEB_MANIFEST = "manifest.webmanifest"
 WORKBOX_DIR = "assets/workbox/"  # the worker's Workbox modules, in a versioned folder like Pyodide's
+# Pages that moved, former address -> address: links to the former are out there (the share sheet of an installed
+# app, forum posts), so it keeps working, its query string (?text=) and fragment carried over.
+MOVED = {"resolver/": "linker/"}
 
 
 def redirect_pages(glossary: Glossary) -> dict[str, str]:
@@ -35,6 +39,8 @@ def redirect_pages(glossary: Glossary) -> dict[str, str]:
         for old, new in redirects(game).items():
             path = old + "index.html"
             pages[path] = _redirect_html(path, new, game.terms[new.split("/")[1]].title)
+    for old, new in MOVED.items():
+        pages[old + "index.html"] = _moved_html(old + "index.html", new)
     return pages
 
 
@@ -48,6 +54,8 @@ def redirect_rules(glossary: Glossary) -> str:
                 lines += [f"/t/{game.id}/{slug}/ {target} 301", f"/t/{game.id}/{slug} {target} 301"]
         for old, new in redirects(game).items():
             lines += [f"/{old} /{new} 301", f"/{old.rstrip('/')} /{new} 301"]
+    for old, new in MOVED.items():  # Netlify passes the query string on; the browser keeps the fragment
+        lines += [f"/{old} /{new} 301", f"/{old.rstrip('/')} /{new} 301"]
     return "\n".join(lines) + "\n"
 
 
@@ -64,6 +72,30 @@ def _redirect_html(path: str, target: str, title: str) -> str:
         f"<link rel=\"canonical\" href=\"{href}\"><meta name=\"robots\" content=\"noindex\">"
         f"</head><body><p><a href=\"{href}\">{html.escape(title)}</a></p></body></html>\n"
     )
+
+
+def _moved_script(path: str, target: str) -> str:
+    """The moved page's one line of script: the same query string and fragment at the new address."""
+    return f"location.replace({json.dumps(_relative(path, target))}+location.search+location.hash)"
+
+
+def _moved_html(path: str, target: str) -> str:
+    """A page that moved, for hosts without redirect rules: a script keeps the query string and fragment (the share
+    target's ?text=), which a meta refresh would drop; without scripts, the refresh and a link."""
+    href = html.escape(_relative(path, target))
+    title = " · ".join(label("linker_title", lang) for lang in LANGS)
+    return (
+        "<!doctype html>\n<html><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(title)}</title><script>{_moved_script(path, target)}</script>"
+        f"<noscript><meta http-equiv=\"refresh\" content=\"0; url={href}\"></noscript>"
+        f"<link rel=\"canonical\" href=\"{href}\"><meta name=\"robots\" content=\"noindex\">"
+        f"</head><body><p><a href=\"{href}\">{html.escape(title)}</a></p></body></html>\n"
+    )
+
+
+def moved_script_hashes() -> list[str]:
+    """CSP hashes of the moved pages' scripts (they are files, not pages: no page hook sees them)."""
+    return inline_script_hashes([_moved_html(old + "index.html", new) for old, new in MOVED.items()])
 
 
 def _choice_html(path: str, items: list[tuple[str, str]], game_name: dict[str, str]) -> str:
@@ -116,7 +148,7 @@ def headers(script_hashes: list[str]) -> dict[str, dict[str, str]]:
     """Every response header the site needs, by path pattern: the one place they are written."""
     return {
         "/*": {
-            "Content-Security-Policy": content_security_policy(script_hashes),
+            "Content-Security-Policy": content_security_policy(sorted({*script_hashes, *moved_script_hashes()})),
             "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "strict-origin-when-cross-origin",
             "X-Frame-Options": "DENY",

@@ -20,7 +20,7 @@ def script_tag(site_url: str) -> str:
 
 def bookmarklet_block(site_url: str) -> str:
     """The bookmarklet, to drag to the bookmarks bar (a javascript: link; this site's CSP keeps it from running here)."""
-    href = html.escape(bookmarklet(site_url + "resolver/"))
+    href = html.escape(bookmarklet(site_url + "linker/"))
     return (f'<p><a class="md-button codex-bookmarklet" href="{href}" draggable="true">'
             f'{both_label("embed_bookmarklet")}</a></p>')
 

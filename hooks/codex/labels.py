@@ -60,7 +60,7 @@ LABELS: dict[str, dict[str, str]] = {
     "progress": {"en": "Loading the page", "ru": "Загрузка страницы"},  # instant navigation's progress bar
     "game_description": {"en": "{game}: the rules glossary in Russian and English, {terms}.",
                          "ru": "{game}: глоссарий правил на русском и английском, {terms}."},
-    # the home page (docs/index.md: codex.pages.home_page)
+    # the home page (docs/index.md: overrides/partials/home.html, rendered by codex.site_pages.home_page)
     "home_intro": {"en": "A bilingual rules glossary for board games: every term in Russian and English, "
                          "cross-linked to every term its definition mentions.",
                    "ru": "Двуязычный глоссарий правил настольных игр: каждый термин — на русском и на английском, "
@@ -88,7 +88,7 @@ LABELS: dict[str, dict[str, str]] = {
                        "ru": "По этому адресу страницы нет. Возможно, она переехала: воспользуйтесь поиском или "
                              "начните с главной страницы."},
     "not_found_home": {"en": "Go to the home page", "ru": "На главную"},
-    # the linker page (docs/resolver.md, made by codex.pages.linker_page; ids kept for resolver.js)
+    # the linker page (docs/linker.md: overrides/partials/linker.html, rendered by codex.site_pages.linker_page)
     "linker_title": {"en": "Term linker", "ru": "Расстановка ссылок на термины"},
     "linker_description": {"en": "Paste a forum post and get it back with a link on every glossary term.",
                            "ru": "Вставьте сообщение с форума — получите его обратно со ссылками на каждый термин "
@@ -135,7 +135,7 @@ LABELS: dict[str, dict[str, str]] = {
                              "site, and your text is sent nowhere.",
                        "ru": "Всё работает прямо в браузере: Python (Pyodide) и глоссарии загружаются с этого же "
                              "сайта, а ваш текст никуда не отправляется."},
-    # ... and the widget's messages, for resolver.js / resolver-worker.js ({name}: a value the script fills in)
+    # ... and the widget's messages, for linker.js, linker-client.js and linker-worker.js ({name}: a value the script fills in)
     "linker_ready": {"en": "ready", "ru": "готово"},
     "linker_ready_label": {"en": "Ready: Python is running, glossaries loaded ({count}). Paste a text and the "
                                  "links appear at once.",
@@ -160,6 +160,10 @@ LABELS: dict[str, dict[str, str]] = {
                                    "without them.",
                              "ru": "Ошибка: этот браузер не поддерживает Web Workers, без них связыватель не "
                                    "работает."},
+    "linker_error_file": {"en": "The linker needs the site from a web server: browsers run no module Web Worker "
+                                "from a file on disk (file://). Everything else in this copy works offline.",
+                          "ru": "Связывателю нужен сайт с веб-сервера: браузеры не запускают модульные Web Workers "
+                                "из файла на диске (file://). Всё остальное в этой копии работает офлайн."},
     "linker_error_worker_start": {"en": "Error: could not start a Web Worker ({message}).",
                                   "ru": "Ошибка: не удалось запустить Web Worker ({message})."},
     "linker_error_worker_failed": {"en": "Error: the background worker did not start{details}. The browser may not "

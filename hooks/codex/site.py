@@ -30,7 +30,7 @@ def build_site(
     pdfs: bool = False, directory_urls: bool = True, labels_extra: dict[str, dict[str, str]] | None = None,
     chrome: list[ChromeRule] | None = None,
 ) -> SiteContent:
-    """Term pages, game indexes, the resolver's browser files and redirects, each computed once per build.
+    """Term pages, game indexes, the linker's browser files and redirects, each computed once per build.
 
     With `pdfs`, each game index links its PDF, pdf/<game-id>.pdf (the hooks add those files).
     `labels_extra` joins the interface strings scripts need beside codex's own (Material's, from its theme);
@@ -77,7 +77,7 @@ class NavigationError(ValueError):
 
 
 def nav_labels(hand_written: list[Any]) -> dict[str, str]:
-    """The hand-written pages' titles: mkdocs.yml's nav gives each as a label key (`- linker_title: resolver.md`).
+    """The hand-written pages' titles: mkdocs.yml's nav gives each as a label key (`- linker_title: linker.md`).
 
     Returns path -> label key; a title that is no key of labels.LABELS is an error naming it."""
     keys: dict[str, str] = {}

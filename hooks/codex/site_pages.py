@@ -1,21 +1,61 @@
-"""The site's own pages, the home page and the linker page, in both languages from labels.
+"""The site's own pages, the home page and the linker page, rendered from Jinja templates with the labels.
 
-docs/index.md and docs/resolver.md hold front matter and a marker; the hooks put this HTML in its place, so
-their text lives with every other interface string (labels.LABELS) and follows the reader's language the same
-way. The linker's markup keeps every id and attribute docs/assets/javascripts/resolver.js works with.
+docs/index.md and docs/linker.md hold front matter and a marker; the hooks put the rendered HTML in its place. The
+markup is in templates where a Material user looks for it (overrides/partials/home.html, linker.html), rendered by
+the theme's Jinja environment; their text is every other interface string's (labels.LABELS), handed in here in
+both languages, so it follows the reader's language the same way. The linker's template keeps every id and
+attribute docs/assets/javascripts/linker.js works with.
 """
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup
 
 from .labels import LABELS, LANGS, both, both_label, fill, l10n_attrs
 from .links import relative_url
 from .model import Game, Lang
 from .pages import GeneratedPage, games_list, reader_first
 
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+# The templates, by their path in the theme (overrides/ is the theme's custom_dir).
+HOME_TEMPLATE = "partials/home.html"
+LINKER_TEMPLATE = "partials/linker.html"
 
 # What a reader may type in the lookup box, shown as typed in each language's help.
 LOOKUP_EXAMPLES = '<code lang="en">Aegis 2</code>, <code lang="ru">горение</code>'
+
+
+def template_env(overrides: Path) -> Environment:
+    """The templates outside MkDocs (tests, tools): an environment over overrides/ that escapes as the theme's
+    does (not at all: the helpers below hand in HTML, and label text is escaped by them)."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    return Environment(loader=FileSystemLoader(overrides), undefined=StrictUndefined, auto_reload=False)
+
+
+def _helpers(lang: Lang) -> dict[str, object]:
+    """What both templates word their text with: labels in both languages as HTML, or in `lang` (the build's
+    language) where an attribute or an element holds one."""
+    def both_html(key: str, tag: str = "span", **parts: str | Callable[[str], str]) -> Markup:
+        """A label in both languages with its {places} filled: a part is HTML, or a function of the language."""
+        return Markup(both({each: fill(key, each, **{name: str(part(each) if callable(part) else part)
+                                                     for name, part in parts.items()}) for each in LANGS},
+                           tag, escape=False))
+
+    return {
+        "both_label": lambda key, tag="span": Markup(both_label(key, tag)),
+        "both_html": both_html,
+        "text": lambda key, in_lang=None: Markup(html.escape(LABELS[key][in_lang or lang], quote=False)),
+        "attrs": lambda **keys: Markup(l10n_attrs({name.replace("_", "-"): LABELS[key] for name, key in keys.items()},
+                                                  lang)),
+        "same": lambda key: LABELS[key]["en"] == LABELS[key]["ru"],
+    }
 
 
 def _toc(h1: tuple[str, str], h2s: list[tuple[str, str]]) -> list[dict[str, object]]:
@@ -24,104 +64,23 @@ def _toc(h1: tuple[str, str], h2s: list[tuple[str, str]]) -> list[dict[str, obje
     return [{"level": 1, "id": h1[0], "name": h1[1], "children": children}]
 
 
-def _section(anchor: str, key: str) -> str:
-    return f'<h2 id="{anchor}">{both_label(key)}</h2>'
-
-
-def home_page(games: list[Game], from_page: str = "index.md", directory_urls: bool = True) -> GeneratedPage:
+def home_page(env: Environment, games: list[Game], from_page: str = "index.md", directory_urls: bool = True,
+              lang: Lang = "en") -> GeneratedPage:
     """The home page: what the site is, its games, the linker, the PDFs and reading offline."""
-    linker = relative_url(from_page, "resolver.md", directory_urls)
-    link = {lang: f'<a href="{linker}">{html.escape(LABELS["home_linker_link"][lang])}</a>' for lang in LANGS}
     title = reader_first(LABELS["site_name"])
-    parts = [
-        f'<h1 id="rules-codex">{title}</h1>',
-        both_label("home_intro", "p"),
-        _section("games", "home_games"),
-        games_list(games, from_page, directory_urls),
-        _section("linker", "home_linker"),
-        both({lang: fill("home_linker_text", lang, link=link[lang]) for lang in LANGS}, "p", escape=False),
-        _section("offline", "home_offline"),
-        both_label("home_offline_text", "p"),
-        both_label("home_install", "p"),
-    ]
+    content = env.get_template(HOME_TEMPLATE).render(
+        **_helpers(lang), title=Markup(title), games=Markup(games_list(games, from_page, directory_urls)),
+        linker=relative_url(from_page, "linker.md", directory_urls))
     toc = _toc(("rules-codex", title), [("games", both_label("home_games")), ("linker", both_label("home_linker")),
                                         ("offline", both_label("home_offline"))])
-    return GeneratedPage({"codex_description": LABELS["site_description"]}, "\n".join(parts) + "\n", toc)
+    return GeneratedPage({"codex_description": LABELS["site_description"]}, content.strip() + "\n", toc)
 
 
-def _text(key: str, lang: Lang) -> str:
-    """An element whose text a script replaces wholesale (textContent): one text node, put in the reader's
-    language by i18n.js, rather than a pair of spans a script would flatten into one string."""
-    return f'{l10n_attrs({"text": LABELS[key]}, lang)}>{html.escape(LABELS[key][lang], quote=False)}'
-
-
-def _option(value: str, key: str, lang: Lang, selected: bool = False) -> str:
-    chosen = " selected" if selected else ""
-    if LABELS[key]["en"] == LABELS[key]["ru"]:
-        return f'<option value="{value}"{chosen}>{html.escape(LABELS[key]["en"], quote=False)}</option>'
-    return f'<option value="{value}"{chosen}{_text(key, lang)}</option>'
-
-
-def linker_page(lang: Lang) -> GeneratedPage:
-    """The linker (resolver.js): paste a post, get it linked; find a term; traits and what follows from them.
+def linker_page(env: Environment, lang: Lang) -> GeneratedPage:
+    """The linker (linker.js): paste a post, get it linked; find a term; traits and what follows from them.
 
     `lang` is the build's language, for the attributes that can hold only one (placeholders)."""
-    def attrs(**keys: str) -> str:
-        return l10n_attrs({name.replace("_", "-"): LABELS[key] for name, key in keys.items()}, lang)
-
-    parts = [
-        f'<h1 id="linker">{both_label("linker_title")}</h1>',
-        both_label("linker_intro", "p"),
-        '<div class="resolver" id="resolver" data-state="idle">',
-        '<p class="resolver-statusbar" aria-live="polite"><span id="resolver-status" class="resolver-status" '
-        f'role="status">{both_label("linker_loading")}</span>'
-        '<span id="resolver-status-label" class="resolver-status-label"></span></p>',
-        f'<noscript><p class="resolver-error">{both_label("linker_noscript")}</p></noscript>',
-        '<div class="resolver-controls">',
-        f'<label class="resolver-field">{both_label("linker_game")}<select id="resolver-game" name="game"></select></label>',
-        f'<label class="resolver-field">{both_label("linker_format")}<select id="resolver-format" name="format">'
-        + _option("markdown", "linker_format_markdown", lang, selected=True)
-        + _option("bbcode", "linker_format_bbcode", lang) + _option("html", "linker_format_html", lang)
-        + "</select></label>",
-        '<label class="resolver-check"><input type="checkbox" id="resolver-every" name="every"> '
-        f'{both_label("linker_every")}</label>',
-        "</div>",
-        '<div class="resolver-columns">',
-        '<div class="resolver-pane">',
-        f'<div class="resolver-pane-head"><label for="resolver-input">{both_label("linker_input")}</label></div>',
-        f'<textarea id="resolver-input" name="text" rows="14" spellcheck="false"'
-        f'{attrs(placeholder="linker_input_placeholder")}></textarea>',
-        "</div>",
-        '<div class="resolver-pane">',
-        f'<div class="resolver-pane-head"><label for="resolver-output">{both_label("linker_output")}</label>'
-        f'<button id="resolver-copy" class="md-button resolver-copy" type="button"{_text("linker_copy", lang)}'
-        "</button></div>",
-        '<textarea id="resolver-output" name="output" rows="9" readonly spellcheck="false"></textarea>',
-        f'<div class="resolver-pane-head"><span id="resolver-preview-label">{both_label("linker_preview")}</span></div>',
-        f'<div id="resolver-preview" class="resolver-preview" role="region" aria-labelledby="resolver-preview-label"'
-        f'{attrs(data_empty="linker_preview_empty")}></div>',
-        '<p id="resolver-error" class="resolver-error" role="alert" hidden></p>',
-        "</div>",
-        "</div>",
-        "</div>",
-        _section("lookup", "linker_lookup_heading"),
-        both({lang: fill("linker_lookup_help", lang, examples=LOOKUP_EXAMPLES) for lang in LANGS}, "p", escape=False),
-        '<div class="resolver resolver-tool">',
-        f'<label class="resolver-field" for="resolver-lookup">{both_label("linker_lookup")}<input type="search" '
-        f'id="resolver-lookup" name="lookup" autocomplete="off" spellcheck="false"'
-        f'{attrs(placeholder="linker_lookup_placeholder")}></label>',
-        '<div id="resolver-lookup-results" class="resolver-results" aria-live="polite"></div>',
-        "</div>",
-        _section("traits", "linker_traits_heading"),
-        both_label("linker_traits_help", "p"),
-        '<div class="resolver resolver-tool">',
-        f'<label class="resolver-field" for="resolver-traits">{both_label("linker_traits")}<input type="text" '
-        f'id="resolver-traits" name="traits" autocomplete="off" spellcheck="false"'
-        f'{attrs(placeholder="linker_traits_placeholder")}></label>',
-        '<div id="resolver-traits-results" class="resolver-results" aria-live="polite"></div>',
-        "</div>",
-        both_label("linker_privacy", "p"),
-    ]
+    content = env.get_template(LINKER_TEMPLATE).render(**_helpers(lang), examples=Markup(LOOKUP_EXAMPLES))
     toc = _toc(("linker", both_label("linker_title")),
                [("lookup", both_label("linker_lookup_heading")), ("traits", both_label("linker_traits_heading"))])
-    return GeneratedPage({"codex_description": LABELS["linker_description"]}, "\n".join(parts) + "\n", toc)
+    return GeneratedPage({"codex_description": LABELS["linker_description"]}, content.strip() + "\n", toc)

@@ -6,7 +6,7 @@
 //   job dir: codex.whl, indexes.json ({game: index JSON text}), requests.json ([request, ...]), site_url.txt
 //   writes:  stdlib.zip (the .pyc of every module a booted, working linker has imported, codex's own included),
 //            modules.json
-// The linker is booted and exercised exactly as the worker does (docs/assets/javascripts/resolver-worker.js), so
+// The linker is booted and exercised exactly as the worker does (docs/assets/javascripts/linker-worker.js), so
 // the zip holds what Pyodide's own start-up imports plus what codex imports while answering every kind of request.
 
 import { readFileSync, writeFileSync } from "node:fs";

@@ -160,7 +160,7 @@ def fill_embed(source: str, build: dict[str, Any]) -> str:
     return source.replace(EMBED_MARKER, f"({data});")
 
 
-def share_target(linker: str = "resolver/") -> dict[str, Any]:
+def share_target(linker: str = "linker/") -> dict[str, Any]:
     """The web manifest's share_target: shared text opens the linker with it (`?text=`), as the bookmarklet does."""
     return {"action": linker, "method": "GET", "enctype": "application/x-www-form-urlencoded",  # Chromium wants it
             "params": {"text": "text", "url": "url"}}

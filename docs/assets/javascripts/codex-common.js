@@ -1,6 +1,6 @@
 // @ts-check
 // What the page scripts share, written once: the reader's language and its labels, copying to the clipboard, the
-// URL of a file of the site, and running on every page Material shows.
+// URL of a file of the site, running on every page Material shows, and building DOM nodes from text.
 //
 // A classic script defining one namespaced global, `window.codex`, not an ES module: the offline copy (`make
 // offline`) is opened from file://, where Chromium loads no <script type="module">, so every page script is a
@@ -83,14 +83,61 @@
 
   /**
    * Runs fn on the first page and after every instant navigation (Material's document$), or once the document
-   * is loaded where there is no Material.
+   * is loaded where there is no Material. document$ emits on DOMContentLoaded; where it has not by the load event
+   * (the offline copy opened from file://, as Chromium runs it), fn runs then, once.
    * @param {() => void} fn
    */
   function onPage(fn) {
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(fn);
-    else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
-    else fn();
+    var ran = false;
+    function run() { ran = true; fn(); }
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(run);
+      if (document.readyState !== "complete") window.addEventListener("load", function () { if (!ran) run(); }, { once: true });
+    } else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+    else run();
   }
 
-  window.codex = { lang: lang, label: label, inLanguage: inLanguage, copy: copy, siteFile: siteFile, onPage: onPage };
+  /**
+   * A new element: attrs "text" is its text, "className" its class, any other an attribute; children are nodes or
+   * text (null and undefined are skipped). Text only: nothing here goes through innerHTML.
+   * @param {string} tag
+   * @param {Record<string, string> | null} [attrs]
+   * @param {Array<Node | string | null | undefined>} [children]
+   * @returns {HTMLElement}
+   */
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    if (attrs) Object.keys(attrs).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k];
+      else if (k === "className") node.className = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (child) {
+      if (child !== null && child !== undefined) {
+        node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+      }
+    });
+    return node;
+  }
+
+  /** Removes every child of a node. @param {Node} node */
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  /**
+   * True the first time it is asked about an element, false after: a script mounts on an element once, though
+   * Material's document$ runs it again after each instant navigation.
+   * @param {HTMLElement} node
+   */
+  function firstMount(node) {
+    if (node.dataset.codexMounted) return false;
+    node.dataset.codexMounted = "1";
+    return true;
+  }
+
+  window.codex = {
+    lang: lang, label: label, inLanguage: inLanguage, copy: copy, siteFile: siteFile, onPage: onPage,
+    el: el, clear: clear, firstMount: firstMount,
+  };
 })();

@@ -242,6 +242,9 @@ p{margin:0 0 6px}
     return link instanceof HTMLAnchorElement && target(link) ? link : null;
   }
 
+  /** The term link a mouse or pen points at (none for touch: a tap shows the card on click). @param {PointerEvent} e */
+  const pointedLink = (e) => (e.pointerType === "touch" ? null : termLink(e.target));
+
   /** @param {EventTarget | null} node */
   const inCard = (node) => !!ui && node === ui.host;
 
@@ -251,8 +254,7 @@ p{margin:0 0 6px}
     if (shownFor && !inCard(e.target) && termLink(e.target) !== shownFor) close(); // a tap or click elsewhere
   }, true);
   document.addEventListener("pointerover", (e) => {
-    if (e.pointerType === "touch") return;
-    const link = termLink(e.target);
+    const link = pointedLink(e);
     if (!link) return;
     clearTimeout(closeTimer);
     if (link === shownFor) return;
@@ -260,8 +262,7 @@ p{margin:0 0 6px}
     dwellTimer = window.setTimeout(() => show(link), DWELL_MS);
   });
   document.addEventListener("pointerout", (e) => {
-    if (e.pointerType === "touch") return;
-    const link = termLink(e.target);
+    const link = pointedLink(e);
     if (!link || link.contains(/** @type {Node} */ (e.relatedTarget))) return;
     clearTimeout(dwellTimer);
     if (inCard(e.relatedTarget)) return;

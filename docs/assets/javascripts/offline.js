@@ -56,17 +56,9 @@
     };
   }
 
-  /** @param {string} tag @param {string} className @param {Node[]} [children] */
-  function el(tag, className, children) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    (children || []).forEach(function (child) { node.appendChild(child); });
-    return node;
-  }
-
   /** @param {string} key @param {() => void} onClick */
   function button(key, onClick) {
-    var node = /** @type {HTMLButtonElement} */ (el("button", "codex-offline__button", [both(key)]));
+    var node = /** @type {HTMLButtonElement} */ (codex.el("button", { className: "codex-offline__button" }, [both(key)]));
     node.type = "button";
     node.addEventListener("click", onClick);
     return node;
@@ -84,7 +76,7 @@
 
   function showUpdate() {
     if (document.getElementById("codex-update")) return;
-    var notice = el("div", "codex-update", [el("span", "codex-update__text", [both("offline_update")])]);
+    var notice = codex.el("div", { className: "codex-update" }, [codex.el("span", { className: "codex-update__text" }, [both("offline_update")])]);
     notice.id = "codex-update";
     notice.setAttribute("role", "status");
     var again = button("offline_reload", function () {
@@ -126,25 +118,25 @@
     box.hidden = false;
     box.dataset.state = info.automatic ? "automatic" : info.kept ? "kept" : "available";
     if (info.automatic) {
-      box.appendChild(el("p", "codex-offline__status", [both("offline_saved")]));
+      box.appendChild(codex.el("p", { className: "codex-offline__status" }, [both("offline_saved")]));
       return;
     }
     if (info.kept) {
-      box.appendChild(el("p", "codex-offline__status", [both("offline_kept")]));
+      box.appendChild(codex.el("p", { className: "codex-offline__status" }, [both("offline_kept")]));
       box.appendChild(button("offline_forget", function () {
         ask({ type: "CODEX_FORGET", game: game }).then(function () { refreshGame(box, game); });
       }));
       return;
     }
     box.appendChild(button("offline_keep", function () { keepGame(box, game); }));
-    box.appendChild(el("p", "codex-offline__note", [both("offline_keep_note", { size: megabytes(info.bytes) })]));
+    box.appendChild(codex.el("p", { className: "codex-offline__note" }, [both("offline_keep_note", { size: megabytes(info.bytes) })]));
   }
 
   /** @param {HTMLElement} box @param {string} game */
   function keepGame(box, game) {
     while (box.firstChild) box.removeChild(box.firstChild);
     box.dataset.state = "saving";
-    var status = el("p", "codex-offline__status", [both("offline_saving", { done: n(0), total: n(0) })]);
+    var status = codex.el("p", { className: "codex-offline__status" }, [both("offline_saving", { done: n(0), total: n(0) })]);
     status.setAttribute("role", "status");
     box.appendChild(status);
     /** @param {MessageEvent} event */
@@ -174,7 +166,7 @@
   function failed(box, game, error) {
     while (box.firstChild) box.removeChild(box.firstChild);
     box.dataset.state = "failed";
-    var message = el("p", "codex-offline__status", [both("offline_failed", { error: function () { return error; } })]);
+    var message = codex.el("p", { className: "codex-offline__status" }, [both("offline_failed", { error: function () { return error; } })]);
     message.setAttribute("role", "alert");
     box.appendChild(message);
     box.appendChild(button("offline_keep", function () { keepGame(box, game); }));
@@ -189,8 +181,7 @@
 
   function mountGame() {
     var box = /** @type {HTMLElement | null} */ (document.querySelector("[data-codex-offline-game]"));
-    if (!box || box.dataset.codexMounted) return;
-    box.dataset.codexMounted = "1";
+    if (!box || !codex.firstMount(box)) return;
     refreshGame(box, box.getAttribute("data-codex-offline-game") || "");
   }
 

@@ -227,16 +227,24 @@
 
   /** @param {number} number @returns {Promise<Shard>} */
   function shard(number) {
-    if (inline) return Promise.resolve(inline.shards[number]);
-    if (!shardCache.has(number)) shardCache.set(number, fetchJson(`s${number}.json`));
-    return /** @type {Promise<Shard>} */ (shardCache.get(number));
+    return /** @type {Promise<Shard>} */ (part("shards", shardCache, number, `s${number}.json`));
   }
 
   /** @param {number} number @returns {Promise<TermRecord[]>} */
   function chunk(number) {
-    if (inline) return Promise.resolve(inline.chunks[number]);
-    if (!chunkCache.has(number)) chunkCache.set(number, fetchJson(`c${number}.json`));
-    return /** @type {Promise<TermRecord[]>} */ (chunkCache.get(number));
+    return /** @type {Promise<TermRecord[]>} */ (part("chunks", chunkCache, number, `c${number}.json`));
+  }
+
+  // A shard or chunk by number: from the inline index, else its file, fetched once.
+  /**
+   * @template T
+   * @param {"shards" | "chunks"} kind @param {Map<number, Promise<T>>} cache @param {number} number @param {string} file
+   * @returns {Promise<T>}
+   */
+  function part(kind, cache, number, file) {
+    if (inline) return Promise.resolve(/** @type {T} */ (inline[kind][number]));
+    if (!cache.has(number)) cache.set(number, fetchJson(file));
+    return /** @type {Promise<T>} */ (cache.get(number));
   }
 
   /** @returns {Promise<string[]>} */

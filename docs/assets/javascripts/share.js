@@ -19,8 +19,7 @@
 
   /** @param {HTMLElement} block */
   function mount(block) {
-    if (block.dataset.codexMounted) return;
-    block.dataset.codexMounted = "1";
+    if (!codex.firstMount(block)) return;
     var field = /** @type {HTMLInputElement} */ (block.querySelector(".codex-share__text"));
     var status = block.querySelector(".codex-share__status");
     block.addEventListener("click", function (event) {

@@ -6,6 +6,8 @@
 (function () {
   "use strict";
 
+  var codex = window.codex; // codex-common.js, in the head
+
   /** @param {HTMLElement} set @returns {HTMLElement[]} */
   function tabsOf(set) { return Array.prototype.slice.call(set.querySelectorAll('[role="tab"]')); }
 
@@ -34,8 +36,7 @@
 
   /** @param {HTMLElement} set */
   function mount(set) {
-    if (set.dataset.codexMounted) return;
-    set.dataset.codexMounted = "1";
+    if (!codex.firstMount(set)) return;
     var wanted = byPanel(set, location.hash.slice(1)) ||
       byPanel(set, document.documentElement.getAttribute("data-codex-lang")) || tabsOf(set)[0];
     if (wanted) select(set, wanted, false);
@@ -69,6 +70,5 @@
     });
   });
 
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountAll);
-  else document.addEventListener("DOMContentLoaded", mountAll);
+  codex.onPage(mountAll); // Material: the first page and every instant navigation
 })();

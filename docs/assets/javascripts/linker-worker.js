@@ -1,5 +1,5 @@
 // @ts-check
-// The resolver's Python side: a module Web Worker that boots the self-hosted Pyodide (with `codex` precompiled
+// The linker's Python side: a module Web Worker that boots the self-hosted Pyodide (with `codex` precompiled
 // in the build's stdlib zip, or else its wheel installed) and loads every game's index, then answers requests.
 //
 // Protocol (all messages are plain objects):
@@ -29,7 +29,7 @@
 //                   {id, result, game?}  |  {id, error}          one answer per request (game: the game that
 //                                                                answered; "auto" or no game detects it)
 // Requests sent before "ready" wait for it. URLs default to this file's neighbours:
-// <site>/assets/javascripts/resolver-worker.js -> <site>/assets/pyodide/, <site>/assets/codex/.
+// <site>/assets/javascripts/linker-worker.js -> <site>/assets/pyodide/, <site>/assets/codex/.
 
 /**
  * @typedef {import("../../../types/protocol").GameInfo} GameInfo
