@@ -562,3 +562,74 @@ def test_a_long_gap_is_never_read_as_a_list_and_the_scan_stays_bounded(codex_api
 ])
 def test_more_listed_verbs_of_action_nouns(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
+
+
+# --- round 4 (tuned on real.yml, real2.yml and real3.yml) ----------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Then he cast Teleport on the Avenger and it went to the corner.",   # "cast X": the spell card
+    "that Sleep on Kralathor is so mean",                               # a capitalised spell put on a target
+    "if you put Sleep on the enemy's big guy, he wakes up on damage",
+    "Влад зарядил Sleep в Mage Wand и ходил дальше",                   # bound into another card
+    "he casts Heal every turn",
+])
+def test_a_spell_cast_or_put_on_a_target_is_the_card(codex_api, text):
+    assert [t for _, t in found(codex_api, "mage-wars", text)
+            if t in ("teleport", "sleep", "heal")] == []
+
+
+@pytest.mark.parametrize("text,mention", [
+    ("can you Teleport a sleeping creature out of the zone", "Teleport"),  # the act, after a pronoun
+    ("I Teleport my Mage into the center zone.", "Teleport"),
+    ("if he wants to teleport on his turn, can he?", "teleport"),          # lower case: the verb, not the card
+    ("a Heal spell for 3", "Heal"),
+])
+def test_the_act_named_like_a_card_still_links(codex_api, text, mention):
+    assert mention in [m for m, _ in found(codex_api, "mage-wars", text)]
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "lots of burning light and a Holy Avenger", "burning"),
+    ("mage-wars", "once something of yours is bleeding she slaps a token on it", "bleeding"),
+    ("mage-wars", "his bear charged across two zones", "charged"),
+    ("mage-wars", "the creature burned through my whole hand", "burned"),
+    ("dnd-miniatures", "an AoO against something that's phasing through a wall", "phasing"),
+])
+def test_a_condition_or_phase_names_no_verb_form(codex_api, game, text, word):
+    assert word not in [m for m, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "The Burns stack: each burn deals 1 damage in upkeep.", "Burns", "burn"),
+    ("mage-wars", "Two Bleed markers on the Bear", "Bleed", "bleed"),
+    ("dnd-miniatures", "In each phase you activate two creatures.", "phase", "phase"),
+])
+def test_the_noun_and_its_plural_still_link(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("dnd-miniatures", "you've shown me everything your warband is going to do", "your warband"),
+    ("dnd-miniatures", "same as anything else in your warband. Couple more things", "your warband"),
+    ("dnd-miniatures", "Your warband is too small for that.", "Your warband"),   # a capital that starts a sentence
+    ("dnd-miniatures", "Вывод: правила новичку заходят за полчаса.", "Вывод"),    # conclusion
+    ("dnd-miniatures", "No d20, and your creatures tap like in Magic.", "Magic"),  # Magic: The Gathering
+    ("dnd-miniatures", "If you come from Magic, unlearn the urge.", "Magic"),
+    ("dnd-miniatures", "Это как в Магии, только с кубиком.", "Магии"),
+])
+def test_everyday_phrases_and_another_games_name_are_not_mentions(codex_api, game, text, word):
+    assert word not in [m for m, _ in found(codex_api, game, text)]
+
+
+def test_the_range_your_warband_links_as_printed(codex_api):
+    assert ("Your Warband", "your-warband") in found(codex_api, "dnd-miniatures", "Range: Your Warband. Allies get +2.")
+
+
+@pytest.mark.parametrize("text", [
+    "Наконец разложили мои D&D Miniatures, которые я обещал показать.",   # a title written with "&"
+    "Dungeons & Dragons Miniatures night at the store",
+    "Half right, they cost nothing, but your opponent scores them, same as anything else in your warband.",
+])
+def test_titles_with_an_ampersand_and_the_games_own_phrase_detect_the_game(codex_api, text):
+    assert codex_api.detect(text) == "dnd-miniatures"

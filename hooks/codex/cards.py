@@ -20,15 +20,21 @@ _LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", 
 # Words before a card named like a term that make it the card: "a second Teleport", "two Teleports", «без Teleport».
 CARD_CUES = frozenset("""
     another second third two three four with without без второй второго вторую два две три ещё еще
-    """.split())
+    cast casts casting
+    """.split())  # "cast Teleport": the spell card is cast (round 4); "can you Teleport a creature" is the act
+# "Teleport on the Avenger", "that Sleep on Kralathor": a capitalised spell named like a term, put on a target, is
+# the card; "Sleep в Mage Wand", "Sleep into a Wand": a spell bound into another card (a card must follow)
+_ON_TARGET = re.compile(r"[ \t]+(?:on|onto)[ \t]+(?=\w)")
+_INTO_CARD = re.compile(r"[ \t]+(?:в|into|in)[ \t]+(?=\w)")
 
 
 def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card_terms: frozenset[str] = frozenset(),
                cards: list[Mention] | None = None) -> list[Mention]:
     """The mentions less those that name a card: counted like cards in a spellbook or deck list ("Teleport x2",
     "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
-    Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport") or "with"/«без» ("a Wizard with
-    Teleport", «без Teleport»). The card is evidence of the game only. Bounded looks around each mention: linear."""
+    Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport"), "with"/«без» ("a Wizard with
+    Teleport", «без Teleport») or "cast"; capitalised and put "on" a target ("Sleep on Kralathor"), or bound "into"/«в»
+    another card ("Sleep в Mage Wand"). The card is evidence of the game only. Bounded looks around each mention: linear."""
     counted_ends: set[int] = set()  # where a name followed by a count ends ("Teleport| x2")
     counted_starts: set[int] = set()  # where a name after a count starts ("2x |Dispel")
     for hit in _COUNT_AFTER_ANY.finditer(text):  # C-speed scans keyed on their first character; hits are rare
@@ -58,8 +64,10 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
         previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
         gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
         gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
+        into = _INTO_CARD.match(text, m.end, m.end + 8)
         if (previous in CARD_CUES or previous.isdigit() or (gap_before is not None and gap_before.start() in ends)
-                or (gap_after is not None and gap_after.end() in starts)):
+                or (gap_after is not None and gap_after.end() in starts) or (into is not None and into.end() in starts)
+                or (m.text[:1].isupper() and _ON_TARGET.match(text, m.end, m.end + 8) is not None)):
             counted.add(i)
     if not counted:
         return found
