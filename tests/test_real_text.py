@@ -633,3 +633,20 @@ def test_the_range_your_warband_links_as_printed(codex_api):
 ])
 def test_titles_with_an_ampersand_and_the_games_own_phrase_detect_the_game(codex_api, text):
     assert codex_api.detect(text) == "dnd-miniatures"
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("dnd-miniatures", "Клерик пытается изгнать: по изгнанию нежити кидают мораль.", "изгнанию нежити", "turn-undead"),
+    ("dnd-miniatures", "Эльфы иммунны, и всё неживое тоже: конструкты, нежить.", "нежить", "undead"),
+    ("dnd-miniatures", "у нежити нет спасброска от сна", "нежити", "undead"),
+    ("mage-wars", "при ближней атаке медведь бросает больше кубиков", "ближней атаке", "melee-attack"),
+    ("mage-wars", "голем стоит в гарде у мага", "гарде", "guarding"),
+])
+def test_the_russian_words_players_use_are_aliases(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+def test_a_players_alias_is_matched_only_in_its_own_word_order(codex_api):
+    # «ближняя атака» is an alias of Melee Attack; «атака ближнего боя» is the name «Ближний бой» after «атака»
+    assert ("атака ближнего", "melee-attack") not in found(codex_api, "mage-wars", "если это не атака ближнего боя?")
+    assert ("атака дальняя", "ranged-attack") in found(codex_api, "mage-wars", "у него атака дальняя, 2 кубика")

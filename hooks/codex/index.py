@@ -180,7 +180,8 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 if lang == "ru" and len(words) >= 2 and pattern[-1] in forms.RU_PREPOSITIONS:
                     # «сразитесь с»: the name ends in a preposition; without it, it is the same act («и сразитесь»)
                     _insert(trie, pattern[:-1], printed - 1, term.id, capitalised=printed_upper)
-                if lang == "ru" and derive and len(pattern) == 2 and forms.russian_is_adjective(pattern[0]):
+                if lang == "ru" and derive and len(pattern) == 2 and forms.russian_is_adjective(pattern[0]) and \
+                        position == 0:  # (a players' alias only as they write it: «атака ближнего боя» is no alias)
                     # the noun first, as speech puts it («атака дальняя»): the same name in the other order
                     _insert(trie, pattern[::-1], printed, term.id, capitalised=printed_upper)
                 variants = player_spellings(pattern, vocabulary) if lang == "en" else []
