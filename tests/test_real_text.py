@@ -650,3 +650,12 @@ def test_a_players_alias_is_matched_only_in_its_own_word_order(codex_api):
     # «ближняя атака» is an alias of Melee Attack; «атака ближнего боя» is the name «Ближний бой» after «атака»
     assert ("атака ближнего", "melee-attack") not in found(codex_api, "mage-wars", "если это не атака ближнего боя?")
     assert ("атака дальняя", "ranged-attack") in found(codex_api, "mage-wars", "у него атака дальняя, 2 кубика")
+
+
+def test_a_move_in_a_rules_condition_links_and_a_players_chore_does_not(codex_api):
+    text = ("My monk has Mobility and Spring Attack. If I move up, hit the archer, do I provoke an attack of "
+            "opportunity from the orc? The Speed is 6.")
+    assert ("move", "move") in found(codex_api, "dnd-miniatures", text)
+    chore = ("My monk has Mobility and Spring Attack and Speed 6, an attack of opportunity is fine. "
+             "Before I move the thread, thanks all.")
+    assert "move" not in [m for m, _ in found(codex_api, "dnd-miniatures", chore)]
