@@ -58,7 +58,7 @@ def test_the_real_corpus_is_split_in_halves_per_game_and_language():
 # The held-out half of the real-text corpus (issue 20): no rule of round 1 was chosen on it. Floors are the figures
 # reached (README, Performance); the issue's aims are precision 0.95, recall 0.90, detection 95%.
 # Round 2 tuned on both halves of real.yml: these figures are no longer held out (the fresh set below is).
-REAL_PRECISION, REAL_RECALL, REAL_DETECTION = 0.94, 0.98, 1.0  # round 3
+REAL_PRECISION, REAL_RECALL, REAL_DETECTION = 0.95, 0.98, 1.0  # round 4 (0.954 / 0.986 / 37 of 37)
 
 
 def test_real_text_held_out(codex_api):
@@ -76,17 +76,17 @@ def test_the_later_sets_are_held_out_and_cover_every_game_and_language(path):
 
 # The second set (issue 20, round 2): written and annotated blind after round 1 and held out in round 2; round 3
 # tuned on it. Floors are the figures reached.
-SECOND_PRECISION, SECOND_RECALL, SECOND_DETECTION = 0.93, 0.93, 1.0  # round 3 (0.933 / 0.938 / 60 of 60)
+SECOND_PRECISION, SECOND_RECALL, SECOND_DETECTION = 0.93, 0.93, 1.0  # round 3 and 4 (0.933 / 0.938 / 60 of 60)
 
 
 def test_real_text_second_set(codex_api):
     assert_quality(codex_api, load_posts(SECOND), SECOND_PRECISION, SECOND_RECALL, SECOND_DETECTION)
 
 
-# The fresh held-out set (issue 20, round 3): written and annotated blind after round 2, scored before and after
-# round 3's rules, never tuned on. Floors are the figures reached (README, Performance); the aims are precision
-# 0.95, recall 0.90, detection 95%.
-FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.89, 0.88, 0.93
+# The third set (issue 20, round 3): written and annotated blind after round 2, scored before and after round 3's
+# rules; round 4 tuned on it. Floors are the figures reached (README, Performance); the aims are precision 0.95,
+# recall 0.90, detection 95%.
+FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.93, 0.91, 0.93  # round 4 (0.939 / 0.916 / 56 of 60)
 
 
 def test_real_text_fresh_held_out(codex_api):
