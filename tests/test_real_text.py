@@ -659,3 +659,30 @@ def test_a_move_in_a_rules_condition_links_and_a_players_chore_does_not(codex_ap
     chore = ("My monk has Mobility and Spring Attack and Speed 6, an attack of opportunity is fine. "
              "Before I move the thread, thanks all.")
     assert "move" not in [m for m, _ in found(codex_api, "dnd-miniatures", chore)]
+
+
+@pytest.mark.parametrize("text,mention", [
+    ("Правила стоит прочитать целиком, иначе половину состояний будете разыгрывать неправильно: Эгида, Броня, "
+     "жетоны Burn.", "состояний"),
+    ("Корродированный голем: в табличке состояний «Разъедание» стоит рядом с Ожогом, у Эгиды свой жетон.",
+     "состояний"),
+])
+def test_the_plural_of_an_everyday_russian_word_is_the_games_conditions(codex_api, text, mention):
+    assert (mention, "condition") in found(codex_api, "mage-wars", text)
+
+
+def test_the_singular_everyday_condition_stays_unlinked(codex_api):
+    text = "Продам: состояние отличное, Эгида и Броня на месте, жетоны Burn не потеряны. Не в состоянии играть."
+    assert "condition" not in [t for _, t in found(codex_api, "mage-wars", text)]
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("keyforge", "Моя оценка 7 из 10, цена за колоду адекватная, сила и эмбер важнее.", "цена"),
+    ("dnd-miniatures", "Кто любит покопаться, лучше оставаться в Магии, а тут d20 и отряд.", "Магии"),
+])
+def test_a_products_price_and_another_game_are_not_mentions_in_russian(codex_api, game, text, word):
+    assert word not in [m for m, _ in found(codex_api, game, text)]
+
+
+def test_chain_bidding_is_keyforge_evidence(codex_api):
+    assert codex_api.detect("У кого колода сильнее, тот и выигрывает, а ставка цепей помогает так себе.") == "keyforge"
