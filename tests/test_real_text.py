@@ -686,3 +686,23 @@ def test_a_products_price_and_another_game_are_not_mentions_in_russian(codex_api
 
 def test_chain_bidding_is_keyforge_evidence(codex_api):
     assert codex_api.detect("У кого колода сильнее, тот и выигрывает, а ставка цепей помогает так себе.") == "keyforge"
+
+
+@pytest.mark.parametrize("text,game", [
+    ("кто-нибудь играл Malakai против Siren? думаю что брать следующим, Kumanjaro или Paladin vs Siren", "mage-wars"),
+    ("WORST WARBAND NIGHT: 4 to 8 figures, must have a commander, you're stuck with that choice", "dnd-miniatures"),
+])
+def test_expansions_mages_and_the_commander_detect_a_short_text(codex_api, text, game):
+    assert codex_api.detect(text) == game
+
+
+@pytest.mark.parametrize("text", [
+    "she doesn't care about being stuck behind your own front line",
+    "you pick the map too, and you're stuck with that choice",
+])
+def test_stuck_with_and_stuck_behind_are_everyday(codex_api, text):
+    assert found(codex_api, "mage-wars", text) == []
+
+
+def test_the_stuck_condition_still_links(codex_api):
+    assert ("Stuck", "stuck") in found(codex_api, "mage-wars", "The Bear is Stuck: it can't move until it rolls.")
