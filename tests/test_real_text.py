@@ -706,3 +706,21 @@ def test_stuck_with_and_stuck_behind_are_everyday(codex_api, text):
 
 def test_the_stuck_condition_still_links(codex_api):
     assert ("Stuck", "stuck") in found(codex_api, "mage-wars", "The Bear is Stuck: it can't move until it rolls.")
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("dnd-miniatures", "Drow Patrol x2 (54)\nWild Elf Barbarian (25)\nTotal = 175 pts", "Wild"),
+    ("dnd-miniatures", "War Weaver — 33\nWarforged Scout — 8\nMialee, Elf Wizard — 6\nИтого 199", "Scout"),
+    ("mage-wars", "Round 3 vs a Priestess I had to burn through a Temple of Light and a pile of heals", "burn"),
+])
+def test_a_figure_on_a_list_line_with_its_cost_is_one_name(codex_api, game, text, word):
+    assert word not in [m for m, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("game,text,mention", [
+    ("dnd-miniatures", "Stats:\nMelee Attack - 12\nSpeed 6", "Melee Attack"),        # only terms: a stat line
+    ("mage-wars", "Then:\nPush Bear - 2 zones away, is that legal?", "Push"),           # no cost at the line's end
+    ("dnd-miniatures", "Wild Elf Barbarian (25) ends the list.\nA Wild creature is fast.", "Wild"),
+])
+def test_a_stat_line_or_a_sentence_is_no_figure_list(codex_api, game, text, mention):
+    assert mention in [m for m, _ in found(codex_api, game, text)]

@@ -74,3 +74,46 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
     if names is not None:
         names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(counted))
     return [m for i, m in enumerate(found) if i not in counted]
+
+
+# A list line that names a figure or card with its cost: "Wild Elf Barbarian (25)", "Warforged Scout — 8",
+# "Mialee, Elf Wizard — 6", "Xen'drik Champion x3 (69)" (round 4). A term inside it ("Wild", "Scout") is part of the
+# name when the line's capitalised words are more than its mentions: a word that begins no term makes it a name.
+_FIGURE_LINE = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?:\d+[ \t]*[xх×][ \t]*)?[A-Z][\w'’-]*(?:(?:[ \t]+|,[ \t]*)(?:of|the|[A-Z][\w'’-]*))+"
+    r"[ \t]*(?:[xх×][ \t]?\d+[ \t]*)?(?:[—–-][ \t]*\d+|\(\d+\))[ \t]*(?:pts?|points|очк\w*)?[ \t]*")
+_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
+LINE_REACH = 40  # the most a figure's list line reaches before or after a mention in it: a bounded look, linear
+
+
+def listed_figures(text: str, found: list[Mention], names: list[Mention] | None) -> list[Mention]:
+    """The mentions less those inside a figure's or card's name on a list line with its cost ("Warforged Scout —
+    8"): the name is one card, evidence of the game only. Bounded looks around each capitalised mention."""
+    figures: set[int] = set()
+    lines: dict[int, bool] = {}
+    for i, m in enumerate(found):
+        if not m.text[:1].isupper():
+            continue
+        lo = m.start - LINE_REACH
+        before = text.rfind("\n", max(0, lo), m.start)
+        if before == -1 and lo > 0:
+            continue
+        after = text.find("\n", m.end, m.end + LINE_REACH)
+        if after == -1 and len(text) > m.end + LINE_REACH:
+            continue
+        start, end = before + 1, after if after != -1 else len(text)
+        verdict = lines.get(start)
+        if verdict is None:
+            verdict = False
+            if _FIGURE_LINE.fullmatch(text, start, end):
+                near = [(f.start, f.end) for f in found[max(0, i - 8):i + 8] if start <= f.start and f.end <= end]
+                verdict = any(not any(s <= w.start() < e for s, e in near)
+                              for w in _CAPITALISED.finditer(text, start, end))
+            lines[start] = verdict
+        if verdict:
+            figures.add(i)
+    if not figures:
+        return found
+    if names is not None:
+        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(figures))
+    return [m for i, m in enumerate(found) if i not in figures]

@@ -10,7 +10,7 @@ from itertools import accumulate, compress
 from typing import Any
 
 from . import forms
-from .cards import uncounted
+from .cards import listed_figures, uncounted
 from .detect import Detector as Detector  # re-exported: codex.resolve stays the place to import the linker from
 from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
 from .markup import Markup, Spans, merge, protected
@@ -267,6 +267,8 @@ class Resolver:
             return sorted(found + pending)
         if found:
             found = uncounted(text, found, names, self._card_terms, cards)
+        if found and "\n" in text:  # "Warforged Scout — 8": a figure's name on a list line with its cost
+            found = listed_figures(text, found, names)
         if found:  # «Цена 900 р.»: a price, not the game's Cost
             found = unpriced(text, found)
         if found and "-" in text:  # «counterstrike-ом»: a Russian ending; "counter-ish": an English word made from it
