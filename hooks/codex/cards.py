@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from itertools import compress
 from operator import itemgetter
 
@@ -82,38 +83,30 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
 _FIGURE_LINE = re.compile(
     r"[ \t]*(?:[-*•][ \t]*)?(?:\d+[ \t]*[xх×][ \t]*)?[A-Z][\w'’-]*(?:(?:[ \t]+|,[ \t]*)(?:of|the|[A-Z][\w'’-]*))+"
     r"[ \t]*(?:[xх×][ \t]?\d+[ \t]*)?(?:[—–-][ \t]*\d+|\(\d+\))[ \t]*(?:pts?|points|очк\w*)?[ \t]*")
+_COST_AT_END = re.compile(r"(?:\d|\d\)|pts?|points|очк\w*)[ \t]*$", re.M)  # a line that may end with a cost
 _CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
-LINE_REACH = 40  # the most a figure's list line reaches before or after a mention in it: a bounded look, linear
+LIST_LINE = 120  # the longest list line looked at: each line is read once, a bounded look: linear
 
 
 def listed_figures(text: str, found: list[Mention], names: list[Mention] | None) -> list[Mention]:
     """The mentions less those inside a figure's or card's name on a list line with its cost ("Warforged Scout —
-    8"): the name is one card, evidence of the game only. Bounded looks around each capitalised mention."""
-    figures: set[int] = set()
-    lines: dict[int, bool] = {}
-    for i, m in enumerate(found):
-        if not m.text[:1].isupper():
+    8"): the name is one card, evidence of the game only. One C-speed scan for lines ending in a number; each such
+    short line is matched once and its mentions found by bisection."""
+    starts = [m.start for m in found]
+    figures: list[int] = []
+    for hit in _COST_AT_END.finditer(text):
+        end = hit.end()
+        start = text.rfind("\n", max(0, end - LIST_LINE), hit.start()) + 1
+        if (start == 0 and end > LIST_LINE) or not _FIGURE_LINE.fullmatch(text, start, end):
             continue
-        lo = m.start - LINE_REACH
-        before = text.rfind("\n", max(0, lo), m.start)
-        if before == -1 and lo > 0:
-            continue
-        after = text.find("\n", m.end, m.end + LINE_REACH)
-        if after == -1 and len(text) > m.end + LINE_REACH:
-            continue
-        start, end = before + 1, after if after != -1 else len(text)
-        verdict = lines.get(start)
-        if verdict is None:
-            verdict = False
-            if _FIGURE_LINE.fullmatch(text, start, end):
-                near = [(f.start, f.end) for f in found[max(0, i - 8):i + 8] if start <= f.start and f.end <= end]
-                verdict = any(not any(s <= w.start() < e for s, e in near)
-                              for w in _CAPITALISED.finditer(text, start, end))
-            lines[start] = verdict
-        if verdict:
-            figures.add(i)
+        first, last = bisect_left(starts, start), bisect_left(starts, end)
+        inside = [(found[i].start, found[i].end) for i in range(first, last) if found[i].end <= end]
+        if inside and any(not any(s <= w.start() < e for s, e in inside)
+                          for w in _CAPITALISED.finditer(text, start, end)):
+            figures.extend(i for i in range(first, last) if found[i].end <= end)
     if not figures:
         return found
     if names is not None:
-        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(figures))
-    return [m for i, m in enumerate(found) if i not in figures]
+        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in figures)
+    taken = set(figures)
+    return [m for i, m in enumerate(found) if i not in taken]
