@@ -82,23 +82,28 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
 # name when the line's capitalised words are more than its mentions: a word that begins no term makes it a name.
 _FIGURE_LINE = re.compile(
     r"[ \t]*(?:[-*•][ \t]*)?(?:\d+[ \t]*[xх×][ \t]*)?[A-Z][\w'’-]*(?:(?:[ \t]+|,[ \t]*)(?:of|the|[A-Z][\w'’-]*))+"
-    r"[ \t]*(?:[xх×][ \t]?\d+[ \t]*)?(?:[—–-][ \t]*\d+|\(\d+\))[ \t]*(?:pts?|points|очк\w*)?[ \t]*")
-_COST_AT_END = re.compile(r"(?:\d|\d\)|pts?|points|очк\w*)[ \t]*$", re.M)  # a line that may end with a cost
+    r"[ \t]*(?:[xх×][ \t]?\d+[ \t]*)?(?:[—–-][ \t]*\d+|\(\d+\))[ \t]*(?:pts?|points)?[ \t]*")
 _CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
-LIST_LINE = 120  # the longest list line looked at: each line is read once, a bounded look: linear
+_COST_ENDS = frozenset("0123456789)s \t")  # the last character of a line that may end with a cost ("(25)", "8 pts")
+LIST_LINE = 120  # the longest line read as a list entry
 
 
 def listed_figures(text: str, found: list[Mention], names: list[Mention] | None) -> list[Mention]:
     """The mentions less those inside a figure's or card's name on a list line with its cost ("Warforged Scout —
-    8"): the name is one card, evidence of the game only. One C-speed scan for lines ending in a number; each such
-    short line is matched once and its mentions found by bisection."""
-    starts = [m.start for m in found]
+    8"): the name is one card, evidence of the game only. The lines are split once (C speed); only a short line
+    ending in a number is matched, and its mentions are found by bisection: linear."""
+    starts: list[int] = []
     figures: list[int] = []
-    for hit in _COST_AT_END.finditer(text):
-        end = hit.end()
-        start = text.rfind("\n", max(0, end - LIST_LINE), hit.start()) + 1
-        if (start == 0 and end > LIST_LINE) or not _FIGURE_LINE.fullmatch(text, start, end):
+    position = 0
+    for line in text.split("\n"):
+        start, position = position, position + len(line) + 1
+        if line[-1:] not in _COST_ENDS or len(line) > LIST_LINE or not line:
             continue
+        end = start + len(line)
+        if not _FIGURE_LINE.fullmatch(text, start, end):
+            continue
+        if not starts:
+            starts = [m.start for m in found]
         first, last = bisect_left(starts, start), bisect_left(starts, end)
         inside = [(found[i].start, found[i].end) for i in range(first, last) if found[i].end <= end]
         if inside and any(not any(s <= w.start() < e for s, e in inside)

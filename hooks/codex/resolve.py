@@ -267,7 +267,7 @@ class Resolver:
             return sorted(found + pending)
         if found:
             found = uncounted(text, found, names, self._card_terms, cards)
-        if found and "\n" in text:  # "Warforged Scout — 8": a figure's name on a list line with its cost
+        if found:  # "Warforged Scout — 8": a figure's name on a list line with its cost
             found = listed_figures(text, found, names)
         if found:  # «Цена 900 р.»: a price, not the game's Cost
             found = unpriced(text, found)
