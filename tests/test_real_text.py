@@ -724,3 +724,16 @@ def test_a_figure_on_a_list_line_with_its_cost_is_one_name(codex_api, game, text
 ])
 def test_a_stat_line_or_a_sentence_is_no_figure_list(codex_api, game, text, mention):
     assert mention in [m for m, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("text", [
+    "Все карты в протекторах, жетоны выдавлены, ни одного не потеряно.",
+    "короче в 12 в клубе, кубики и жетоны мои",
+    "First thing: punch out the tokens and sleeve the spellbooks.",
+])
+def test_the_boxs_tokens_are_components_not_the_term(codex_api, text):
+    assert "token" not in [t for _, t in found(codex_api, "mage-wars", text)]
+
+
+def test_a_token_on_a_creature_still_links(codex_api):
+    assert ("жетон", "token") in found(codex_api, "mage-wars", "Кидаешь кубик эффектов за каждый жетон Burn.")
