@@ -562,3 +562,178 @@ def test_a_long_gap_is_never_read_as_a_list_and_the_scan_stays_bounded(codex_api
 ])
 def test_more_listed_verbs_of_action_nouns(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
+
+
+# --- round 4 (tuned on real.yml, real2.yml and real3.yml) ----------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Then he cast Teleport on the Avenger and it went to the corner.",   # "cast X": the spell card
+    "that Sleep on Kralathor is so mean",                               # a capitalised spell put on a target
+    "if you put Sleep on the enemy's big guy, he wakes up on damage",
+    "Влад зарядил Sleep в Mage Wand и ходил дальше",                   # bound into another card
+    "he casts Heal every turn",
+])
+def test_a_spell_cast_or_put_on_a_target_is_the_card(codex_api, text):
+    assert [t for _, t in found(codex_api, "mage-wars", text)
+            if t in ("teleport", "sleep", "heal")] == []
+
+
+@pytest.mark.parametrize("text,mention", [
+    ("can you Teleport a sleeping creature out of the zone", "Teleport"),  # the act, after a pronoun
+    ("I Teleport my Mage into the center zone.", "Teleport"),
+    ("if he wants to teleport on his turn, can he?", "teleport"),          # lower case: the verb, not the card
+    ("a Heal spell for 3", "Heal"),
+])
+def test_the_act_named_like_a_card_still_links(codex_api, text, mention):
+    assert mention in [m for m, _ in found(codex_api, "mage-wars", text)]
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "lots of burning light and a Holy Avenger", "burning"),
+    ("mage-wars", "once something of yours is bleeding she slaps a token on it", "bleeding"),
+    ("mage-wars", "his bear charged across two zones", "charged"),
+    ("mage-wars", "the creature burned through my whole hand", "burned"),
+    ("dnd-miniatures", "an AoO against something that's phasing through a wall", "phasing"),
+])
+def test_a_condition_or_phase_names_no_verb_form(codex_api, game, text, word):
+    assert word not in [m for m, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "The Burns stack: each burn deals 1 damage in upkeep.", "Burns", "burn"),
+    ("mage-wars", "Two Bleed markers on the Bear", "Bleed", "bleed"),
+    ("dnd-miniatures", "In each phase you activate two creatures.", "phase", "phase"),
+])
+def test_the_noun_and_its_plural_still_link(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("dnd-miniatures", "you've shown me everything your warband is going to do", "your warband"),
+    ("dnd-miniatures", "same as anything else in your warband. Couple more things", "your warband"),
+    ("dnd-miniatures", "Your warband is too small for that.", "Your warband"),   # a capital that starts a sentence
+    ("dnd-miniatures", "Вывод: правила новичку заходят за полчаса.", "Вывод"),    # conclusion
+    ("dnd-miniatures", "No d20, and your creatures tap like in Magic.", "Magic"),  # Magic: The Gathering
+    ("dnd-miniatures", "If you come from Magic, unlearn the urge.", "Magic"),
+    ("dnd-miniatures", "Это как в Магии, только с кубиком.", "Магии"),
+])
+def test_everyday_phrases_and_another_games_name_are_not_mentions(codex_api, game, text, word):
+    assert word not in [m for m, _ in found(codex_api, game, text)]
+
+
+def test_the_range_your_warband_links_as_printed(codex_api):
+    assert ("Your Warband", "your-warband") in found(codex_api, "dnd-miniatures", "Range: Your Warband. Allies get +2.")
+
+
+@pytest.mark.parametrize("text", [
+    "Наконец разложили мои D&D Miniatures, которые я обещал показать.",   # a title written with "&"
+    "Dungeons & Dragons Miniatures night at the store",
+    "Half right, they cost nothing, but your opponent scores them, same as anything else in your warband.",
+])
+def test_titles_with_an_ampersand_and_the_games_own_phrase_detect_the_game(codex_api, text):
+    assert codex_api.detect(text) == "dnd-miniatures"
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("dnd-miniatures", "Клерик пытается изгнать: по изгнанию нежити кидают мораль.", "изгнанию нежити", "turn-undead"),
+    ("dnd-miniatures", "Эльфы иммунны, и всё неживое тоже: конструкты, нежить.", "нежить", "undead"),
+    ("dnd-miniatures", "у нежити нет спасброска от сна", "нежити", "undead"),
+    ("mage-wars", "при ближней атаке медведь бросает больше кубиков", "ближней атаке", "melee-attack"),
+    ("mage-wars", "голем стоит в гарде у мага", "гарде", "guarding"),
+])
+def test_the_russian_words_players_use_are_aliases(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+def test_a_players_alias_is_matched_only_in_its_own_word_order(codex_api):
+    # «ближняя атака» is an alias of Melee Attack; «атака ближнего боя» is the name «Ближний бой» after «атака»
+    assert ("атака ближнего", "melee-attack") not in found(codex_api, "mage-wars", "если это не атака ближнего боя?")
+    assert ("атака дальняя", "ranged-attack") in found(codex_api, "mage-wars", "у него атака дальняя, 2 кубика")
+
+
+def test_a_move_in_a_rules_condition_links_and_a_players_chore_does_not(codex_api):
+    text = ("My monk has Mobility and Spring Attack. If I move up, hit the archer, do I provoke an attack of "
+            "opportunity from the orc? The Speed is 6.")
+    assert ("move", "move") in found(codex_api, "dnd-miniatures", text)
+    chore = ("My monk has Mobility and Spring Attack and Speed 6, an attack of opportunity is fine. "
+             "Before I move the thread, thanks all.")
+    assert "move" not in [m for m, _ in found(codex_api, "dnd-miniatures", chore)]
+
+
+@pytest.mark.parametrize("text,mention", [
+    ("Правила стоит прочитать целиком, иначе половину состояний будете разыгрывать неправильно: Эгида, Броня, "
+     "жетоны Burn.", "состояний"),
+    ("Корродированный голем: в табличке состояний «Разъедание» стоит рядом с Ожогом, у Эгиды свой жетон.",
+     "состояний"),
+])
+def test_the_plural_of_an_everyday_russian_word_is_the_games_conditions(codex_api, text, mention):
+    assert (mention, "condition") in found(codex_api, "mage-wars", text)
+
+
+def test_the_singular_everyday_condition_stays_unlinked(codex_api):
+    text = "Продам: состояние отличное, Эгида и Броня на месте, жетоны Burn не потеряны. Не в состоянии играть."
+    assert "condition" not in [t for _, t in found(codex_api, "mage-wars", text)]
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("keyforge", "Моя оценка 7 из 10, цена за колоду адекватная, сила и эмбер важнее.", "цена"),
+    ("dnd-miniatures", "Кто любит покопаться, лучше оставаться в Магии, а тут d20 и отряд.", "Магии"),
+])
+def test_a_products_price_and_another_game_are_not_mentions_in_russian(codex_api, game, text, word):
+    assert word not in [m for m, _ in found(codex_api, game, text)]
+
+
+def test_chain_bidding_is_keyforge_evidence(codex_api):
+    assert codex_api.detect("У кого колода сильнее, тот и выигрывает, а ставка цепей помогает так себе.") == "keyforge"
+
+
+@pytest.mark.parametrize("text,game", [
+    ("кто-нибудь играл Malakai против Siren? думаю что брать следующим, Kumanjaro или Paladin vs Siren", "mage-wars"),
+    ("WORST WARBAND NIGHT: 4 to 8 figures, must have a commander, you're stuck with that choice", "dnd-miniatures"),
+])
+def test_expansions_mages_and_the_commander_detect_a_short_text(codex_api, text, game):
+    assert codex_api.detect(text) == game
+
+
+@pytest.mark.parametrize("text", [
+    "she doesn't care about being stuck behind your own front line",
+    "you pick the map too, and you're stuck with that choice",
+])
+def test_stuck_with_and_stuck_behind_are_everyday(codex_api, text):
+    assert found(codex_api, "mage-wars", text) == []
+
+
+def test_the_stuck_condition_still_links(codex_api):
+    assert ("Stuck", "stuck") in found(codex_api, "mage-wars", "The Bear is Stuck: it can't move until it rolls.")
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("dnd-miniatures", "Drow Patrol x2 (54)\nWild Elf Barbarian (25)\nTotal = 175 pts", "Wild"),
+    ("dnd-miniatures", "War Weaver — 33\nWarforged Scout — 8\nMialee, Elf Wizard — 6\nИтого 199", "Scout"),
+    ("mage-wars", "Round 3 vs a Priestess I had to burn through a Temple of Light and a pile of heals", "burn"),
+])
+def test_a_figure_on_a_list_line_with_its_cost_is_one_name(codex_api, game, text, word):
+    assert word not in [m for m, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("game,text,mention", [
+    ("dnd-miniatures", "Stats:\nMelee Attack - 12\nSpeed 6", "Melee Attack"),        # only terms: a stat line
+    ("mage-wars", "Then:\nPush Bear - 2 zones away, is that legal?", "Push"),           # no cost at the line's end
+    ("dnd-miniatures", "Wild Elf Barbarian (25) ends the list.\nA Wild creature is fast.", "Wild"),
+])
+def test_a_stat_line_or_a_sentence_is_no_figure_list(codex_api, game, text, mention):
+    assert mention in [m for m, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("text", [
+    "Все карты в протекторах, жетоны выдавлены, ни одного не потеряно.",
+    "короче в 12 в клубе, кубики и жетоны мои",
+    "First thing: punch out the tokens and sleeve the spellbooks.",
+])
+def test_the_boxs_tokens_are_components_not_the_term(codex_api, text):
+    assert "token" not in [t for _, t in found(codex_api, "mage-wars", text)]
+
+
+def test_a_token_on_a_creature_still_links(codex_api):
+    assert ("жетон", "token") in found(codex_api, "mage-wars", "Кидаешь кубик эффектов за каждый жетон Burn.")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from itertools import compress
 from operator import itemgetter
 
@@ -20,15 +21,21 @@ _LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", 
 # Words before a card named like a term that make it the card: "a second Teleport", "two Teleports", «без Teleport».
 CARD_CUES = frozenset("""
     another second third two three four with without без второй второго вторую два две три ещё еще
-    """.split())
+    cast casts casting
+    """.split())  # "cast Teleport": the spell card is cast (round 4); "can you Teleport a creature" is the act
+# "Teleport on the Avenger", "that Sleep on Kralathor": a capitalised spell named like a term, put on a target, is
+# the card; "Sleep в Mage Wand", "Sleep into a Wand": a spell bound into another card (a card must follow)
+_ON_TARGET = re.compile(r"[ \t]+(?:on|onto)[ \t]+(?=\w)")
+_INTO_CARD = re.compile(r"[ \t]+(?:в|into|in)[ \t]+(?=\w)")
 
 
 def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card_terms: frozenset[str] = frozenset(),
                cards: list[Mention] | None = None) -> list[Mention]:
     """The mentions less those that name a card: counted like cards in a spellbook or deck list ("Teleport x2",
     "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
-    Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport") or "with"/«без» ("a Wizard with
-    Teleport", «без Teleport»). The card is evidence of the game only. Bounded looks around each mention: linear."""
+    Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport"), "with"/«без» ("a Wizard with
+    Teleport", «без Teleport») or "cast"; capitalised and put "on" a target ("Sleep on Kralathor"), or bound "into"/«в»
+    another card ("Sleep в Mage Wand"). The card is evidence of the game only. Bounded looks around each mention: linear."""
     counted_ends: set[int] = set()  # where a name followed by a count ends ("Teleport| x2")
     counted_starts: set[int] = set()  # where a name after a count starts ("2x |Dispel")
     for hit in _COUNT_AFTER_ANY.finditer(text):  # C-speed scans keyed on their first character; hits are rare
@@ -58,11 +65,53 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
         previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
         gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
         gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
+        into = _INTO_CARD.match(text, m.end, m.end + 8)
         if (previous in CARD_CUES or previous.isdigit() or (gap_before is not None and gap_before.start() in ends)
-                or (gap_after is not None and gap_after.end() in starts)):
+                or (gap_after is not None and gap_after.end() in starts) or (into is not None and into.end() in starts)
+                or (m.text[:1].isupper() and _ON_TARGET.match(text, m.end, m.end + 8) is not None)):
             counted.add(i)
     if not counted:
         return found
     if names is not None:
         names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(counted))
     return [m for i, m in enumerate(found) if i not in counted]
+
+
+# A list line that names a figure or card with its cost: "Wild Elf Barbarian (25)", "Warforged Scout — 8",
+# "Mialee, Elf Wizard — 6", "Xen'drik Champion x3 (69)" (round 4). A term inside it ("Wild", "Scout") is part of the
+# name when the line's capitalised words are more than its mentions: a word that begins no term makes it a name.
+_FIGURE_LINE = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?:\d+[ \t]*[xх×][ \t]*)?[A-Z][\w'’-]*(?:(?:[ \t]+|,[ \t]*)(?:of|the|[A-Z][\w'’-]*))+"
+    r"[ \t]*(?:[xх×][ \t]?\d+[ \t]*)?(?:[—–-][ \t]*\d+|\(\d+\))[ \t]*(?:pts?|points)?[ \t]*")
+_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
+_COST_ENDS = frozenset("0123456789)s \t")  # the last character of a line that may end with a cost ("(25)", "8 pts")
+LIST_LINE = 120  # the longest line read as a list entry
+
+
+def listed_figures(text: str, found: list[Mention], names: list[Mention] | None) -> list[Mention]:
+    """The mentions less those inside a figure's or card's name on a list line with its cost ("Warforged Scout —
+    8"): the name is one card, evidence of the game only. The lines are split once (C speed); only a short line
+    ending in a number is matched, and its mentions are found by bisection: linear."""
+    starts: list[int] = []
+    figures: list[int] = []
+    position = 0
+    for line in text.split("\n"):
+        start, position = position, position + len(line) + 1
+        if line[-1:] not in _COST_ENDS or len(line) > LIST_LINE or not line:
+            continue
+        end = start + len(line)
+        if not _FIGURE_LINE.fullmatch(text, start, end):
+            continue
+        if not starts:
+            starts = [m.start for m in found]
+        first, last = bisect_left(starts, start), bisect_left(starts, end)
+        inside = [(found[i].start, found[i].end) for i in range(first, last) if found[i].end <= end]
+        if inside and any(not any(s <= w.start() < e for s, e in inside)
+                          for w in _CAPITALISED.finditer(text, start, end)):
+            figures.extend(i for i in range(first, last) if found[i].end <= end)
+    if not figures:
+        return found
+    if names is not None:
+        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in figures)
+    taken = set(figures)
+    return [m for i, m in enumerate(found) if i not in taken]

@@ -13,8 +13,9 @@ from typing import Any
 
 # A token is a word (letters/digits) — the unit of matching; signs and punctuation live in the gaps between.
 WORD = re.compile(r"[^\W_]+")
-# What may stand between two words of one multi-word name: spaces, a hyphen, an apostrophe or a slash.
-JOINER = re.compile(r"\s*[-‐‑’'/]?\s*\Z|\s+\Z")
+# What may stand between two words of one multi-word name: spaces, a hyphen, an apostrophe, a slash or an "&"
+# ("D&D Miniatures", a title: round 4).
+JOINER = re.compile(r"\s*[-‐‑’'/&]?\s*\Z|\s+\Z")
 # A sign before a number parameter: "Melee +2", "Tough -3", "Tough – 3", "Armor +/- 1", "Опасный (3)".
 SIGN = re.compile(r"\s*(\()?\s*(\+/-|\+|-|−|–|—)?\s*\Z")
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
@@ -65,15 +66,24 @@ def english_forms(word: str) -> set[str]:
     bases -= NOT_BASES
     forms = set()
     for base in bases:
-        forms |= {base, base + "s", base + "es", base + "ed", base + "ing", base + "'s"}
-        if base.endswith("e"):
-            forms |= {base + "d", base[:-1] + "ing"}
+        forms |= {base, base + "s", base + "es", base + "'s"}
         if base.endswith("y") and len(base) > 2 and base[-2] not in _VOWELS:
-            forms |= {base[:-1] + "ies", base[:-1] + "ied"}
-        if len(base) >= 3 and base[-1] not in _VOWELS | {"w", "x", "y"} and base[-2] in _VOWELS and base[-3] not in _VOWELS:
-            forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}  # stun -> stunned, stunning
-        forms |= set(IRREGULAR_VERBS.get(base, ()))  # "fought" for Fight, "slept" for Sleep
+            forms.add(base[:-1] + "ies")
+        if base not in NOUN_NAMES:  # "burning light", "phasing through a wall": the everyday verb, not the marker
+            forms |= verb_forms(base)
     return forms
+
+
+def verb_forms(base: str) -> set[str]:
+    """The past and -ing forms of an English base: "healed", "healing", "stunned", "rallied", "fought"."""
+    forms = {base + "ed", base + "ing"}
+    if base.endswith("e"):
+        forms |= {base + "d", base[:-1] + "ing"}
+    if base.endswith("y") and len(base) > 2 and base[-2] not in _VOWELS:
+        forms.add(base[:-1] + "ied")
+    if len(base) >= 3 and base[-1] not in _VOWELS | {"w", "x", "y"} and base[-2] in _VOWELS and base[-3] not in _VOWELS:
+        forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}  # stun -> stunned, stunning
+    return forms | set(IRREGULAR_VERBS.get(base, ()))  # "fought" for Fight, "slept" for Sleep
 
 
 # The irregular past forms of the verbs that are (or begin) term names in the games: generated forms miss them.
@@ -85,6 +95,11 @@ IRREGULAR_VERBS = {
     "hold": ("held",), "seek": ("sought",), "choose": ("chose", "chosen"), "lose": ("lost",),
 }
 
+
+# Names that are nouns only in the game: a condition marker (Mage Wars' Burn, Bleed, Charge) or a part of the
+# round (D&D's phase). Their -ed and -ing forms are an everyday verb in players' text ("burning light", "once
+# something is bleeding", "his bear charged across", "phasing through a wall": round 4, issue 20); plurals stay.
+NOUN_NAMES = frozenset({"burn", "bleed", "charge", "phase"})
 
 # Bases an inflected name word must not give: "round" (a game round) is not D&D's "rounding".
 # "range" (how far an attack reaches) is not Mage Wars' Ranged ("alive is range and mana").
@@ -103,14 +118,17 @@ ORDINARY_ENGLISH = frozenset("""
 # text uses these in their everyday sense (issue 20); «линия» (D&D's line 12 has no number in its Russian name):
 # «провести линию», «стоит на линии», «строиться в линию» (round 3).
 ORDINARY_RUSSIAN = frozenset("""
-    быстрый живой жизнь линия магия маленькое медленный новичок опасный размер слабость содержание скорость сон
-    состояние тип ударить удаление уникальный уровень
-    """.split())
+    быстрый вывод живой жизнь линия магия маленькое медленный новичок опасный размер слабость содержание скорость
+    сон состояние тип ударить удаление уникальный уровень
+    """.split())  # «Вывод:» (conclusion) for D&D's phase out (round 4)
+# Names of several words that are a player's everyday phrase: D&D's range "your warband" is, in players' text, the
+# player's army ("everything your warband is going to do"): linked only with a capital, as the ordinary words.
+ORDINARY_PHRASES = frozenset({"your warband"})
 
 
 def is_ordinary(word: str) -> bool:
     """A one-word name that is also everyday language: linked only when written with a capital."""
-    return word in ORDINARY_ENGLISH or word in ORDINARY_RUSSIAN
+    return word in ORDINARY_ENGLISH or word in ORDINARY_RUSSIAN or word in ORDINARY_PHRASES
 
 
 # --- Russian -------------------------------------------------------------------------------

@@ -170,7 +170,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                     if lang == "ru" and derive:  # «лечилась» for «лечение», «вылечить» for «лечить»
                         for verb in forms.russian_verb_forms(word):
                             word_keys.setdefault(verb, set()).add(word)
-                ordinary = len(words) == 1 and forms.is_ordinary(words[0])
+                ordinary = forms.is_ordinary(" ".join(words))  # one everyday word, or a phrase ("your warband")
                 # Capitalisation tells D&D's "Melee Attack" (statistic) from "melee attack" (act); their Russian
                 # names are identical, so a Russian name carries the English name's capitalisation.
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
@@ -180,7 +180,8 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                 if lang == "ru" and len(words) >= 2 and pattern[-1] in forms.RU_PREPOSITIONS:
                     # «сразитесь с»: the name ends in a preposition; without it, it is the same act («и сразитесь»)
                     _insert(trie, pattern[:-1], printed - 1, term.id, capitalised=printed_upper)
-                if lang == "ru" and derive and len(pattern) == 2 and forms.russian_is_adjective(pattern[0]):
+                if lang == "ru" and derive and len(pattern) == 2 and forms.russian_is_adjective(pattern[0]) and \
+                        position == 0:  # (a players' alias only as they write it: «атака ближнего боя» is no alias)
                     # the noun first, as speech puts it («атака дальняя»): the same name in the other order
                     _insert(trie, pattern[::-1], printed, term.id, capitalised=printed_upper)
                 variants = player_spellings(pattern, vocabulary) if lang == "en" else []
@@ -270,6 +271,8 @@ def _not_typos(game: Game, word_keys: dict[str, set[str]], typo_words: list[str]
     dictionary = forms.english_dictionary()
     for name_word in typo_words:
         words |= forms.near_spellings(name_word) & dictionary
+        if name_word in forms.NOUN_NAMES:  # "charged", "burning": the everyday verb is not a typo of the noun
+            words |= forms.verb_forms(name_word)
     near = forms.TypoIndex(typo_words)
     return sorted(w for w in words if w not in word_keys and w.isalpha() and near.lookup(w))
 

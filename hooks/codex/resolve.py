@@ -10,9 +10,9 @@ from itertools import accumulate, compress
 from typing import Any
 
 from . import forms
-from .cards import uncounted
+from .cards import listed_figures, uncounted
 from .detect import Detector as Detector  # re-exported: codex.resolve stays the place to import the linker from
-from .index import CARD, NOT_TERMS, Accept, Index, rank
+from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
 from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
 from .mention import Mention as Mention  # re-exported, as above
@@ -252,6 +252,8 @@ class Resolver:
                 lower = True  # "Save the list.", "Small Fire Elemental": a capital that is not the term's
             if lower:  # an ordinary word in lower case: linked only in context (see _in_context)
                 pending.append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
+                if step > 2 and names is not None:  # "your warband": an everyday phrase, but the game's own words
+                    names.append(make(Mention, (at, at + length, text[at:at + length], KEYWORD, None)))
             elif term not in NOT_TERMS:
                 append(make(Mention, (at, at + length, text[at:at + length], term, parameter)))
             elif term:  # a card name, a title, a keyword: nothing to link, evidence of the game
@@ -265,6 +267,8 @@ class Resolver:
             return sorted(found + pending)
         if found:
             found = uncounted(text, found, names, self._card_terms, cards)
+        if found:  # "Warforged Scout — 8": a figure's name on a list line with its cost
+            found = listed_figures(text, found, names)
         if found:  # «Цена 900 р.»: a price, not the game's Cost
             found = unpriced(text, found)
         if found and "-" in text:  # «counterstrike-ом»: a Russian ending; "counter-ish": an English word made from it

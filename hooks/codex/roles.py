@@ -32,6 +32,9 @@ VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
 _RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
 # "two life back", "he had more life left": a quantity
+# Plurals of Russian ordinary words that everyday speech hardly uses («в состоянии», «состояние отличное» are
+# singular): in a text about the game they are its conditions (round 4). «состояния» is also the singular's genitive.
+RU_GAME_PLURALS = frozenset("состояний состояниям состояниями состояниях".split())
 NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty more less fewer".split())
 ROLLS = frozenset("make makes made making fail fails failed pass passes passed roll rolls rolled rolling".split())
 COUNTS_AS = frozenset("count counts counted counting treat treats treated".split())  # "counts as friendly"
@@ -42,6 +45,7 @@ ARTICLES = frozenset("a an the".split())
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
 PRONOUNS = frozenset("it he she they i you we".split())
 CREATURES = frozenset("it he she they".split())  # a creature as the subject
+CONDITIONS = frozenset("if when whenever once unless".split())  # "if I move up": a rules question's condition
 _BEFORE = re.compile(r"([\w'’]+)[^\w'’]{1,3}(?:([\w'’]+)[^\w'’]{1,3})?\Z")  # the one or two words before, in a short slice
 _AFTER = re.compile(r"\W{1,3}([\w']+)")
 
@@ -58,8 +62,9 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
     if forms.is_cyrillic(m.text):  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic; «медленные
-        # существа»: an adjective before a creature (not «маленьких фигурок»: a figure is the toy, not the game's)
-        return counted or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
+        # существа»: an adjective before a creature (not «маленьких фигурок»: a figure is the toy, not the game's);
+        # a plural the everyday word has not («половину состояний», «табличка состояний»: the game's conditions)
+        return counted or forms.fold(m.text) in RU_GAME_PLURALS or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
                                m.text[-2:] in _RU_ADJECTIVE_ENDINGS)
     if counted and words & (NOUNS | {"life"}):
         return True  # "3 life", "life 12"
@@ -80,8 +85,10 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
     if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
         return True  # "makes the save", "failed a save": what a creature rolls
-    # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list")
-    return word in VERBS and (previous in MODALS | CREATURES or (previous in PRONOUNS and earlier in MODALS))
+    # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list"); "if I move up",
+    # "when you move next to it": a player moving a figure in a rules condition (round 4)
+    return word in VERBS and (previous in MODALS | CREATURES or
+                              (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
 
 
 def in_context(text: str, found: list[Mention], pending: list[Mention],
