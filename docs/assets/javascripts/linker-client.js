@@ -3,9 +3,9 @@
 // typed requests, hands back the answers and reports its progress. No DOM here: the widget (linker.js) shows it.
 //
 // A classic script, like every page script (the offline copy opens from file://). It starts nothing until asked,
-// except on a linker page, where the worker starts as soon as this script runs (the script sits after the
-// page's markup): Python boots while the theme's own scripts finish. ONE worker per tab, reused across Material's
-// instant navigation. The worker's message protocol is described at the top of linker-worker.js.
+// except on a linker page, where the worker is already running: the page's head started it (overrides/main.html,
+// window.codexLinkerEarly) and this script takes it as soon as it runs; reached by instant navigation, the page
+// gets it started here. ONE worker per tab, reused across Material's instant navigation. The worker's message protocol is described at the top of linker-worker.js.
 (function () {
   "use strict";
 
