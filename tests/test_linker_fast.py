@@ -94,6 +94,54 @@ def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, s
     assert not [w for w in context.warnings if "codex linker" in w]
 
 
+# Before any page script: count the linker's workers as they are made, and note when Material's bundle has run
+# (the last thing it does is publish window.document$).
+WATCH_STARTS = """(() => {
+  const made = window.__codexWorkers = [];
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      if (options && options.name === "codex-linker") made.push(performance.now());
+    }
+  };
+  Object.defineProperty(window, "document$", {
+    configurable: true,
+    set(value) {
+      window.__codexBundleRan = performance.now();
+      Object.defineProperty(window, "document$", {value, writable: true, configurable: true});
+    },
+  });
+})()"""
+
+
+def test_the_worker_starts_from_the_head_before_materials_bundle_and_only_once(context, site_server, expected):
+    context.add_init_script(WATCH_STARTS)
+    page = context.new_page()
+    _open_and_type(page, site_server + "linker/", POST)
+    marks = _ready(page)
+    assert marks["boot"] == "fast", context.warnings
+    _output(page, expected)
+    made, bundle_ran = page.evaluate("[window.__codexWorkers, window.__codexBundleRan]")
+    assert bundle_ran is not None, "Material's bundle never published document$: the test proves nothing"
+    assert len(made) == 1, made  # the head's worker, taken by linker-client.js: none of its own
+    assert made[0] < bundle_ran, (made, bundle_ran)
+    # ... and its first mark is on the page's clock (the worker's timeOrigin) from the navigation
+    assert marks["start"] + marks["origin"] - page.evaluate("performance.timeOrigin") > made[0]
+
+    # Away and back by instant navigation: the same worker answers, none is started again.
+    page.locator('nav.md-nav--primary a.md-nav__link[href$="mage-wars/"]').first.click()
+    page.wait_for_url(site_server + "mage-wars/")
+    expect(page.locator("#linker-input")).to_have_count(0)
+    page.locator('nav.md-nav--primary a.md-nav__link[href$="linker/"]').click()
+    page.wait_for_url(site_server + "linker/")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    page.locator("#linker-input").fill(POST)
+    _output(page, expected)
+    assert page.evaluate("window.__codexWorkers.length") == 1
+    assert page.evaluate("window.codexLinkerEarly") is None
+
+
 def test_a_broken_precompiled_stdlib_falls_back_to_the_stock_start(context, site_server, expected):
     context.route("**/assets/codex/stdlib-*.zip", lambda route: route.fulfill(status=200, body=b"not a zip"))
     page = context.new_page()

@@ -16,6 +16,9 @@ declare global {
     document$?: CodexObservable<Document>;
     /** Material for MkDocs: the site's root URL. */
     __md_scope?: URL;
+    /** overrides/main.html, on the linker page: the worker started first thing in the head and what it sent
+     *  before linker-client.js took it (null once taken). */
+    codexLinkerEarly?: { worker: Worker; events: Array<MessageEvent | ErrorEvent> } | null;
     /** docs/assets/javascripts/codex-common.js: what the page scripts share. */
     codex: CodexCommon;
   }

@@ -83,4 +83,6 @@ def linker_page(env: Environment, lang: Lang) -> GeneratedPage:
     content = env.get_template(LINKER_TEMPLATE).render(**_helpers(lang), examples=Markup(LOOKUP_EXAMPLES))
     toc = _toc(("linker", both_label("linker_title")),
                [("lookup", both_label("linker_lookup_heading")), ("traits", both_label("linker_traits_heading"))])
-    return GeneratedPage({"codex_description": LABELS["linker_description"]}, content.strip() + "\n", toc)
+    # codex_linker: overrides/main.html starts the linker's worker first thing in this page's head
+    return GeneratedPage({"codex_description": LABELS["linker_description"], "codex_linker": True},
+                         content.strip() + "\n", toc)

@@ -3,9 +3,9 @@
 // typed requests, hands back the answers and reports its progress. No DOM here: the widget (linker.js) shows it.
 //
 // A classic script, like every page script (the offline copy opens from file://). It starts nothing until asked,
-// except on a linker page, where the worker starts as soon as this script runs (the script sits after the
-// page's markup): Python boots while the theme's own scripts finish. ONE worker per tab, reused across Material's
-// instant navigation. The worker's message protocol is described at the top of linker-worker.js.
+// except on a linker page, where the worker is already running: the page's head started it (overrides/main.html,
+// window.codexLinkerEarly) and this script takes it as soon as it runs; reached by instant navigation, the page
+// gets it started here. ONE worker per tab, reused across Material's instant navigation. The worker's message protocol is described at the top of linker-worker.js.
 (function () {
   "use strict";
 
@@ -90,14 +90,18 @@
     /** @type {Worker} */
     var worker;
     state.marks = null;
+    // On a linker page's first load the head already started it (overrides/main.html): take it, once.
+    var early = window.codexLinkerEarly;
+    window.codexLinkerEarly = null;
     try {
-      worker = new Worker(URLS.worker, { type: "module", name: "codex-linker" });
+      worker = early ? early.worker : new Worker(URLS.worker, { type: "module", name: "codex-linker" });
     } catch (err) {
       fail(t("linker_error_worker_start", { message: err instanceof Error ? err.message : String(err) }));
       return;
     }
     state.worker = worker;
-    worker.onmessage = function (event) {
+    /** @param {MessageEvent} event */
+    function onMessage(event) {
       if (worker !== state.worker) return; // a worker already replaced
       var msg = event.data || {};
       if (msg.type === "progress") {
@@ -122,8 +126,9 @@
         if ("error" in msg) p.reject(new Error(msg.error));
         else p.resolve({ result: msg.result, game: msg.game });
       }
-    };
-    worker.onerror = function (event) {
+    }
+    /** @param {ErrorEvent} event */
+    function onError(event) {
       if (event && event.preventDefault) event.preventDefault();
       if (worker !== state.worker) return;
       var reason = event && event.message ? event.message : "error";
@@ -132,8 +137,17 @@
         return;
       }
       fail(t("linker_error_worker_failed", { details: event && event.message ? " (" + event.message + ")" : "" }));
-    };
-    worker.postMessage({ op: "init", manifest: URLS.manifest });
+    }
+    worker.onmessage = onMessage;
+    worker.onerror = onError;
+    if (early) { // what it said before this script ran, in order (its init was sent by the head)
+      early.events.forEach(function (event) {
+        if (event instanceof MessageEvent) onMessage(event);
+        else onError(event);
+      });
+    } else {
+      worker.postMessage({ op: "init", manifest: URLS.manifest });
+    }
     notify();
   }
 
