@@ -13,6 +13,10 @@ export default [
       "no-unused-vars": ["error", { caughtErrors: "none" }],
       eqeqeq: ["error", "always"],
       strict: ["error", "function"],
+      // one dialect with the workers: ES2020 (block-scoped bindings, arrow callbacks), in classic scripts
+      "no-var": "error",
+      "prefer-const": "error",
+      "prefer-arrow-callback": "error",
     },
   },
   {

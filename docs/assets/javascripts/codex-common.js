@@ -13,9 +13,9 @@
 
   // This file is <site>/assets/javascripts/codex-common.js: every other file of the site is found from it, which
   // holds under instant navigation and with the site served from a sub-path.
-  var script = /** @type {HTMLScriptElement | null} */ (
+  const script = /** @type {HTMLScriptElement | null} */ (
     document.currentScript || document.querySelector('script[src*="assets/javascripts/codex-common.js"]'));
-  var SITE = new URL("../../", script && script.src ? script.src : document.baseURI).href;
+  const SITE = new URL("../../", script && script.src ? script.src : document.baseURI).href;
 
   /** The reader's language (html[data-codex-lang], set before the first paint by overrides/main.html). */
   function lang() {
@@ -31,12 +31,12 @@
    * @returns {string}
    */
   function label(key, params, which) {
-    var language = which || lang();
-    var entry = (window.codexLabels || {})[key];
-    var text = (entry && (entry[/** @type {"en" | "ru"} */ (language)] || entry.en)) || key;
-    var values = params || {};
-    Object.keys(values).forEach(function (name) {
-      var value = values[name];
+    const language = which || lang();
+    const entry = (window.codexLabels || {})[key];
+    let text = (entry && (entry[/** @type {"en" | "ru"} */ (language)] || entry.en)) || key;
+    const values = params || {};
+    Object.keys(values).forEach((name) => {
+      const value = values[name];
       text = text.split("{" + name + "}").join(typeof value === "function" ? value(language) : String(value));
     });
     return text;
@@ -68,7 +68,7 @@
       try { return document.execCommand("copy"); } catch (e) { return false; }
     }
     if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
-      return navigator.clipboard.writeText(text).then(function () { return true; }, byHand);
+      return navigator.clipboard.writeText(text).then(() => { return true; }, byHand);
     }
     return Promise.resolve(byHand());
   }
@@ -88,11 +88,11 @@
    * @param {() => void} fn
    */
   function onPage(fn) {
-    var ran = false;
+    let ran = false;
     function run() { ran = true; fn(); }
     if (window.document$ && typeof window.document$.subscribe === "function") {
       window.document$.subscribe(run);
-      if (document.readyState !== "complete") window.addEventListener("load", function () { if (!ran) run(); }, { once: true });
+      if (document.readyState !== "complete") window.addEventListener("load", () => { if (!ran) run(); }, { once: true });
     } else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
     else run();
   }
@@ -106,13 +106,13 @@
    * @returns {HTMLElement}
    */
   function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    if (attrs) Object.keys(attrs).forEach(function (k) {
+    const node = document.createElement(tag);
+    if (attrs) Object.keys(attrs).forEach((k) => {
       if (k === "text") node.textContent = attrs[k];
       else if (k === "className") node.className = attrs[k];
       else node.setAttribute(k, attrs[k]);
     });
-    (children || []).forEach(function (child) {
+    (children || []).forEach((child) => {
       if (child !== null && child !== undefined) {
         node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
       }

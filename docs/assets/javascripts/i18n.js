@@ -8,13 +8,13 @@
 (function () {
   "use strict";
 
-  var codex = window.codex; // codex-common.js, just before this script
-  var lang = codex.lang();
-  var other = lang === "en" ? "ru" : "en";
-  var labels = window.codexLabels || {};
-  var rules = window.codexChrome || [];
+  const codex = window.codex; // codex-common.js, just before this script
+  const lang = codex.lang();
+  const other = lang === "en" ? "ru" : "en";
+  const labels = window.codexLabels || {};
+  const rules = window.codexChrome || [];
   /** @type {WeakMap<Element, Record<string, boolean>>} */
-  var done = new WeakMap();  // element -> what was already put in: once each, as Material may change it later
+  const done = new WeakMap();  // element -> what was already put in: once each, as Material may change it later
 
   /** A label (codex.label), or undefined where there is none: that place then stays as the theme wrote it.
    * @param {string} key @param {string} [which] */
@@ -24,7 +24,7 @@
 
   /** True the first time an element gets a change (named by what). @param {Element} el @param {string} what */
   function once(el, what) {
-    var seen = done.get(el);
+    let seen = done.get(el);
     if (!seen) done.set(el, seen = {});
     if (seen[what]) return false;
     seen[what] = true;
@@ -32,12 +32,12 @@
   }
 
   // 1. Messages Material's bundle shows later (search, clipboard): in its config, before the bundle parses it.
-  var script = document.getElementById("__config");
+  const script = document.getElementById("__config");
   if (script) {
     try {
-      var config = JSON.parse(script.textContent || "");
-      Object.keys(config.translations || {}).forEach(function (key) {
-        var value = label("material:" + key);
+      const config = JSON.parse(script.textContent || "");
+      Object.keys(config.translations || {}).forEach((key) => {
+        const value = label("material:" + key);
         if (value !== undefined) config.translations[key] = value;
       });
       script.textContent = JSON.stringify(config);
@@ -48,16 +48,16 @@
   /** @param {Element} el @param {Node[]} nodes */
   function setOwnText(el, nodes) {
     /** @type {Text[]} */
-    var texts = [];
-    el.childNodes.forEach(function (n) { if (n instanceof Text && n.data.trim()) texts.push(n); });
-    var at = texts.length ? texts[0] : null;
-    nodes.forEach(function (node) { el.insertBefore(node, at); });
-    texts.forEach(function (n) { n.remove(); });
+    const texts = [];
+    el.childNodes.forEach((n) => { if (n instanceof Text && n.data.trim()) texts.push(n); });
+    const at = texts.length ? texts[0] : null;
+    nodes.forEach((node) => { el.insertBefore(node, at); });
+    texts.forEach((n) => { n.remove(); });
   }
 
   /** @param {string} which @param {string} key */
   function named(which, key) {
-    var span = document.createElement("span");
+    const span = document.createElement("span");
     span.lang = which;
     span.textContent = label(key, which) || "";
     return span;
@@ -68,13 +68,13 @@
   // are torn down, which left the header's logo titled in the build's language. Whatever sets another value, the
   // observer puts the reader's back; a removal (a tooltip showing itself) is left alone.
   /** @type {WeakMap<Element, Record<string, string>>} element -> {attribute: the reader's value} */
-  var wanted = new WeakMap();
-  var keeper = new MutationObserver(function (records) {
-    records.forEach(function (record) {
-      var el = /** @type {Element} */ (record.target), name = record.attributeName;
-      var want = wanted.get(el);
+  const wanted = new WeakMap();
+  const keeper = new MutationObserver((records) => {
+    records.forEach((record) => {
+      const el = /** @type {Element} */ (record.target), name = record.attributeName;
+      const want = wanted.get(el);
       if (!want || !name || !Object.prototype.hasOwnProperty.call(want, name)) return;
-      var now = el.getAttribute(name);
+      const now = el.getAttribute(name);
       if (now !== null && now !== want[name]) el.setAttribute(name, want[name]);
     });
   });
@@ -86,7 +86,7 @@
    * @param {string} value
    */
   function keepAttribute(el, name, value) {
-    var want = wanted.get(el);
+    let want = wanted.get(el);
     if (!want) {
       want = {};
       wanted.set(el, want);
@@ -98,11 +98,11 @@
 
   // 2. Material's chrome (codex.chrome.MATERIAL_CHROME): [selector, "text" | "names" | attribute, label key].
   function applyRules() {
-    rules.forEach(function (rule) {
-      var what = rule[1], key = rule[2];
+    rules.forEach((rule) => {
+      const what = rule[1], key = rule[2];
       const value = label(key);
       if (value === undefined) return;
-      document.querySelectorAll(rule[0]).forEach(function (el) {
+      document.querySelectorAll(rule[0]).forEach((el) => {
         if (!once(el, rule.join("\n"))) return;
         if (what === "text") setOwnText(el, [document.createTextNode(value)]);
         else if (what === "names") setOwnText(el, [named(lang, key), document.createTextNode(" · "), named(other, key)]);
@@ -114,9 +114,9 @@
   // 3. Our own markup's attributes in both languages (labels.l10n_attrs): data-codex-l10n="placeholder …", the
   //    values in data-codex-<name>-<lang>; "text" is the element's text (a <title>, an <option>, a button).
   function applyOwn() {
-    document.querySelectorAll("[data-codex-l10n]").forEach(function (el) {
-      (el.getAttribute("data-codex-l10n") || "").split(" ").forEach(function (name) {
-        var value = el.getAttribute("data-codex-" + name + "-" + lang);
+    document.querySelectorAll("[data-codex-l10n]").forEach((el) => {
+      (el.getAttribute("data-codex-l10n") || "").split(" ").forEach((name) => {
+        const value = el.getAttribute("data-codex-" + name + "-" + lang);
         if (value === null || !once(el, "own:" + name)) return;
         if (name === "text") el.textContent = value;
         else el.setAttribute(name, value);
@@ -127,11 +127,11 @@
   // 4. The header repeats the page's heading as plain text: give it the heading's marks of language
   //    ("Aegis X · Эгида" with each name's lang), when it is the same text.
   function applyTopic() {
-    var topic = document.querySelector("[data-md-component=header-topic] > .md-ellipsis");
-    var heading = document.querySelector(".md-content h1");
+    const topic = document.querySelector("[data-md-component=header-topic] > .md-ellipsis");
+    const heading = document.querySelector(".md-content h1");
     if (!topic || !heading || !once(topic, "topic") || !heading.querySelector("[lang]")) return;
-    var copy = /** @type {Element} */ (heading.cloneNode(true));
-    copy.querySelectorAll(".headerlink").forEach(function (a) { a.remove(); });
+    const copy = /** @type {Element} */ (heading.cloneNode(true));
+    copy.querySelectorAll(".headerlink").forEach((a) => { a.remove(); });
     if ((copy.textContent || "").trim() !== (topic.textContent || "").trim()) return;
     while (topic.firstChild) topic.removeChild(topic.firstChild);
     while (copy.firstChild) topic.appendChild(copy.firstChild);
@@ -139,7 +139,7 @@
 
   // 5. The switch shows which language is chosen.
   function applySwitch() {
-    document.querySelectorAll("[data-codex-lang-link]").forEach(function (link) {
+    document.querySelectorAll("[data-codex-lang-link]").forEach((link) => {
       if (link.getAttribute("data-codex-lang-link") === lang) link.setAttribute("aria-current", "true");
       else link.removeAttribute("aria-current");
     });
@@ -154,7 +154,7 @@
 
   applyAll();
   // Material's bundle defines document$ and emits on DOMContentLoaded and after each instant navigation.
-  document.addEventListener("DOMContentLoaded", function () {
+  document.addEventListener("DOMContentLoaded", () => {
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(applyAll);
   });
 })();

@@ -9,18 +9,18 @@
 (function () {
   "use strict";
 
-  var codex = window.codex; // codex-common.js, in the head
+  const codex = window.codex; // codex-common.js, in the head
   if (codex.linker) return; // the script was included twice: the first copy does the work
 
-  var URLS = {
+  const URLS = {
     worker: codex.siteFile("assets/javascripts/linker-worker.js"),
     manifest: codex.siteFile("assets/codex/manifest.json"),
   };
-  var REQUEST_TIMEOUT_MS = 8000; // a request unanswered this long means the worker is stuck or gone: restart it
-  var t = codex.label; // the messages are labels of hooks/codex/labels.py (linker_*), in the reader's language
+  const REQUEST_TIMEOUT_MS = 8000; // a request unanswered this long means the worker is stuck or gone: restart it
+  const t = codex.label; // the messages are labels of hooks/codex/labels.py (linker_*), in the reader's language
 
   /** @type {LinkerState} */
-  var state = {
+  const state = {
     worker: null,
     phase: "idle", // idle | loading | ready | failed
     message: "",
@@ -31,7 +31,7 @@
     manifest: null, // Promise of the manifest, fetched by the page to fill the game list early
   };
   /** @type {LinkerClient} */
-  var api = {
+  const api = {
     urls: URLS, state: state, start: start, ask: ask, request: request, manifest: manifest, watch: watch,
     timeoutMs: REQUEST_TIMEOUT_MS, restarts: 0,
   };
@@ -39,7 +39,7 @@
 
   // Tells every watcher still on the page that the state changed; forgets the ones gone.
   function notify() {
-    state.watchers.forEach(function (watcher) {
+    state.watchers.forEach((watcher) => {
       if (watcher.alive()) watcher.onState();
       else state.watchers.delete(watcher);
     });
@@ -47,7 +47,7 @@
 
   /** @param {LinkerWatcher} watcher */
   function watch(watcher) {
-    state.watchers.forEach(function (w) { if (!w.alive()) state.watchers.delete(w); });
+    state.watchers.forEach((w) => { if (!w.alive()) state.watchers.delete(w); });
     state.watchers.add(watcher);
   }
 
@@ -55,7 +55,7 @@
   function fail(message) {
     state.phase = "failed";
     state.message = message;
-    state.pending.forEach(function (p) { p.reject(new Error(message)); });
+    state.pending.forEach((p) => { p.reject(new Error(message)); });
     state.pending.clear();
     notify();
   }
@@ -80,7 +80,7 @@
       state.worker = null;
     }
     if (state.worker) return;
-    var problem = unsupported();
+    const problem = unsupported();
     if (problem) {
       fail(problem);
       return;
@@ -88,10 +88,10 @@
     state.phase = "loading";
     state.message = t("linker_starting");
     /** @type {Worker} */
-    var worker;
+    let worker;
     state.marks = null;
     // On a linker page's first load the head already started it (overrides/main.html): take it, once.
-    var early = window.codexLinkerEarly;
+    const early = window.codexLinkerEarly;
     window.codexLinkerEarly = null;
     try {
       worker = early ? early.worker : new Worker(URLS.worker, { type: "module", name: "codex-linker" });
@@ -103,7 +103,7 @@
     /** @param {MessageEvent} event */
     function onMessage(event) {
       if (worker !== state.worker) return; // a worker already replaced
-      var msg = event.data || {};
+      const msg = event.data || {};
       if (msg.type === "progress") {
         state.marks = msg.marks || state.marks;
         if (state.phase === "loading") { state.message = t(msg.key, msg.params); notify(); }
@@ -120,7 +120,7 @@
       } else if (msg.type === "failed") {
         fail(t("linker_error_loading", { message: msg.key ? t(msg.key, msg.params) : msg.error }));
       } else if (msg.id !== undefined && state.pending.has(msg.id)) {
-        var p = /** @type {LinkerPending} */ (state.pending.get(msg.id));
+        const p = /** @type {LinkerPending} */ (state.pending.get(msg.id));
         state.pending.delete(msg.id);
         if (p.timer !== null) clearTimeout(p.timer);
         if ("error" in msg) p.reject(new Error(msg.error));
@@ -131,7 +131,7 @@
     function onError(event) {
       if (event && event.preventDefault) event.preventDefault();
       if (worker !== state.worker) return;
-      var reason = event && event.message ? event.message : "error";
+      const reason = event && event.message ? event.message : "error";
       if (state.phase === "ready") { // it was working: say so, and start a fresh one
         restart(reason);
         return;
@@ -141,7 +141,7 @@
     worker.onmessage = onMessage;
     worker.onerror = onError;
     if (early) { // what it said before this script ran, in order (its init was sent by the head)
-      early.events.forEach(function (event) {
+      early.events.forEach((event) => {
         if (event instanceof MessageEvent) onMessage(event);
         else onError(event);
       });
@@ -155,11 +155,11 @@
   // worker boots (the widgets re-run their requests when it is ready).
   /** @param {string} reason */
   function restart(reason) {
-    var message = t("linker_worker_failed", { reason: reason });
-    var old = state.worker;
+    const message = t("linker_worker_failed", { reason: reason });
+    const old = state.worker;
     state.worker = null;
     if (old) old.terminate();
-    state.pending.forEach(function (p) { if (p.timer !== null) clearTimeout(p.timer); p.reject(new Error(message)); });
+    state.pending.forEach((p) => { if (p.timer !== null) clearTimeout(p.timer); p.reject(new Error(message)); });
     state.pending.clear();
     state.phase = "idle";
     state.error = message;
@@ -175,17 +175,17 @@
    * @param {Op} op @param {Omit<LinkerRequests[Op], "op">} payload @returns {Promise<LinkerAnswers[Op]>}
    */
   function ask(op, payload) {
-    return new Promise(function (resolve, reject) {
+    return new Promise((resolve, reject) => {
       if (!state.worker || state.phase === "failed") {
         reject(new Error(state.message || t("linker_not_running")));
         return;
       }
-      var id = ++state.nextId;
-      var worker = state.worker;
+      const id = ++state.nextId;
+      const worker = state.worker;
       /** @type {LinkerPending} */
-      var pending = { resolve: resolve, reject: reject, timer: null };
+      const pending = { resolve: resolve, reject: reject, timer: null };
       if (state.phase === "ready") {
-        pending.timer = setTimeout(function () {
+        pending.timer = setTimeout(() => {
           if (state.worker === worker && state.pending.has(id)) {
             restart(t("linker_timeout", { seconds: Math.round(api.timeoutMs / 1000) }));
           }
@@ -201,18 +201,18 @@
    * @param {Op} op @param {Omit<LinkerRequests[Op], "op">} payload @returns {Promise<LinkerAnswers[Op]["result"]>}
    */
   function request(op, payload) {
-    return ask(op, payload).then(function (answer) { return answer.result; });
+    return ask(op, payload).then((answer) => { return answer.result; });
   }
 
   // The games of the build (assets/codex/manifest.json), fetched once, for the widget to list before Python is up.
   function manifest() {
-    var saved = state.manifest;
+    let saved = state.manifest;
     if (!saved) {
-      saved = state.manifest = fetch(URLS.manifest).then(function (r) {
+      saved = state.manifest = fetch(URLS.manifest).then((r) => {
         if (!r.ok) throw new Error("HTTP " + r.status);
         return r.json();
       });
-      saved.catch(function () { state.manifest = null; });
+      saved.catch(() => { state.manifest = null; });
     }
     return saved;
   }

@@ -8,23 +8,23 @@
 (function () {
   "use strict";
 
-  var codex = window.codex; // codex-common.js, in the head
-  var linker = /** @type {LinkerClient} */ (codex.linker); // linker-client.js, just before this script
+  const codex = window.codex; // codex-common.js, in the head
+  const linker = /** @type {LinkerClient} */ (codex.linker); // linker-client.js, just before this script
   if (linker.widget) return; // the script was included twice: the first copy does the work
   linker.widget = true;
-  var state = linker.state;
+  const state = linker.state;
 
-  var DEBOUNCE_MS = 150;
-  var AUTO = "auto"; // the game is detected from the text (codex.api: the answer says which)
+  const DEBOUNCE_MS = 150;
+  const AUTO = "auto"; // the game is detected from the text (codex.api: the answer says which)
   // Every message comes from hooks/codex/labels.py (linker_*), in the reader's language: window.codexLabels.
-  var t = codex.label;
-  var inLanguage = codex.inLanguage;
-  var el = codex.el;
-  var clear = codex.clear;
-  var FORMATS = ["markdown", "bbcode", "html"];
+  const t = codex.label;
+  const inLanguage = codex.inLanguage;
+  const el = codex.el;
+  const clear = codex.clear;
+  const FORMATS = ["markdown", "bbcode", "html"];
   // The game is not remembered: the selector starts at Auto. The format's key had the page's former name: a
   // choice saved under it still counts until the reader picks a format again (saved under the new key).
-  var STORE = { format: "codex-linker-format", formerFormat: "codex-resolver-format" };
+  const STORE = { format: "codex-linker-format", formerFormat: "codex-resolver-format" };
 
   /**
    * The answers are codex.protocol's, generated as types/protocol.d.ts (python -m codex.typedefs).
@@ -42,8 +42,8 @@
   /** @param {() => void} fn @param {number} ms */
   function debounce(fn, ms) {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
-    var timer;
-    var wrapped = function () {
+    let timer;
+    const wrapped = function () {
       clearTimeout(timer);
       timer = setTimeout(fn, ms);
     };
@@ -66,7 +66,7 @@
 
   /** @param {Term} item */
   function termName(item) {  // the reader's language first: "Эгида (Aegis X)" / "Aegis X (Эгида)"
-    var first = inLanguage({ en: item.name, ru: item.name_ru }, undefined), second = first === item.name ? item.name_ru : item.name;
+    const first = inLanguage({ en: item.name, ru: item.name_ru }, undefined), second = first === item.name ? item.name_ru : item.name;
     return first && second && first !== second ? first + " (" + second + ")" : first || second || item.term;
   }
 
@@ -83,7 +83,7 @@
 
     /** @param {string} id */
     function $(id) { return document.getElementById(id); }
-    var ui = {
+    const ui = {
       root: /** @type {HTMLElement | null} */ (input.closest(".linker")) || input.parentElement,
       input: input,
       game: /** @type {HTMLSelectElement | null} */ ($("linker-game")),
@@ -100,35 +100,35 @@
       traits: /** @type {HTMLInputElement | HTMLTextAreaElement | null} */ ($("linker-traits")),
       traitsResults: $("linker-traits-results"),
     };
-    var seq = { link: 0, lookup: 0, traits: 0 };
+    const seq = { link: 0, lookup: 0, traits: 0 };
 
-    var widget = {
+    const widget = {
       alive: function () { return input.isConnected; },
       onState: onState,
     };
 
     /** @type {string | null} */
-    var detected = null; // the game auto-detection found in the post
+    let detected = null; // the game auto-detection found in the post
 
     /** @param {string} phase @param {string} message */
     function setStatus(phase, message) {
       if (ui.root && ui.root.dataset) ui.root.dataset.state = phase;
       if (ui.status) ui.status.textContent = phase === "ready" ? t("linker_ready") : message;  // machines: #linker-widget[data-state]
       if (ui.label) {
-        var n = state.games ? state.games.length : 0;
+        const n = state.games ? state.games.length : 0;
         ui.label.textContent = phase === "ready"
           ? t("linker_ready_label", { count: n })
           : phase === "failed" ? "" : t("linker_first_start");
       }
       if (state.error && phase !== "ready") showError(state.error);
-      var busy = phase !== "ready";
-      [ui.output, ui.copy].forEach(function (node) { if (node) node.toggleAttribute("aria-busy", busy); });
+      const busy = phase !== "ready";
+      [ui.output, ui.copy].forEach((node) => { if (node) node.toggleAttribute("aria-busy", busy); });
     }
 
     /** @param {string} id */
     function gameName(id) {
-      var games = state.games || [];
-      for (var i = 0; i < games.length; i++) {
+      const games = state.games || [];
+      for (let i = 0; i < games.length; i++) {
         if (games[i].id === id) return inLanguage(games[i].name, id);
       }
       return id;
@@ -137,7 +137,7 @@
     /** @param {string | null} game */
     function showDetected(game) {
       detected = game || null;
-      var option = ui.game && ui.game.querySelector('option[value="' + AUTO + '"]');
+      const option = ui.game && ui.game.querySelector('option[value="' + AUTO + '"]');
       if (!option) return;
       option.textContent = ui.input.value.trim()
         ? (game ? t("linker_auto_detected", { game: gameName(game) }) : t("linker_auto_none")) : t("linker_auto");
@@ -148,15 +148,15 @@
     function fillGames(games) {
       if (!ui.game || !games || !games.length) return;
       const select = ui.game;
-      var known = Array.prototype.map.call(select.options, function (o) { return o.value; }).join("\n");
-      if (known === [AUTO].concat(games.map(function (g) { return g.id; })).join("\n")) return;
-      var wanted = new URLSearchParams(window.location.search).get("game") || select.value || AUTO;
+      const known = Array.prototype.map.call(select.options, (o) => { return o.value; }).join("\n");
+      if (known === [AUTO].concat(games.map((g) => { return g.id; })).join("\n")) return;
+      const wanted = new URLSearchParams(window.location.search).get("game") || select.value || AUTO;
       clear(select);
       select.appendChild(el("option", { value: AUTO, text: t("linker_auto") }));
-      games.forEach(function (g) {
+      games.forEach((g) => {
         select.appendChild(el("option", { value: g.id, text: inLanguage(g.name, g.id) }));
       });
-      select.value = games.some(function (g) { return g.id === wanted; }) ? wanted : AUTO;
+      select.value = games.some((g) => { return g.id === wanted; }) ? wanted : AUTO;
       select.disabled = false;
     }
 
@@ -178,9 +178,9 @@
 
     function game() { return ui.game ? ui.game.value : ""; }
     // lookup and traits follow the post: in Auto, the game detected there (or their own detection)
-    function toolGame() { var g = game(); return g === AUTO ? (detected || AUTO) : g; }
+    function toolGame() { const g = game(); return g === AUTO ? (detected || AUTO) : g; }
     function format() {
-      var f = ui.format ? ui.format.value : "markdown";
+      const f = ui.format ? ui.format.value : "markdown";
       return FORMATS.indexOf(f) >= 0 ? /** @type {Format} */ (f) : "markdown";
     }
 
@@ -194,7 +194,7 @@
       }
       if (ui.preview) {
         ui.preview.innerHTML = html; // codex.link(..., "html"): Python has escaped the text already
-        Array.prototype.forEach.call(ui.preview.querySelectorAll("a[href]"), function (a) {
+        Array.prototype.forEach.call(ui.preview.querySelectorAll("a[href]"), (a) => {
           a.target = "_blank";
           a.rel = "noopener";
         });
@@ -204,8 +204,8 @@
 
     function runLink() {
       if (state.phase !== "ready" || !game()) return;
-      var text = ui.input.value;
-      var mine = ++seq.link;
+      const text = ui.input.value;
+      const mine = ++seq.link;
       if (!text) {
         setOutput("", "");
         showError("");
@@ -213,14 +213,14 @@
         return;
       }
       linker.ask("link", { game: game(), text: text, format: format(), every: !!(ui.every && ui.every.checked), preview: true })
-        .then(function (answer) {
+        .then((answer) => {
           if (mine !== seq.link) return; // a newer request is on its way
-          var result = /** @type {Linked} */ (answer.result); // preview: {text, html}
+          const result = /** @type {Linked} */ (answer.result); // preview: {text, html}
           setOutput(result.text, result.html || "");
           showDetected(game() === AUTO ? answer.game : null);
           state.error = "";
           showError("");
-        }, function (err) {
+        }, (err) => {
           if (mine !== seq.link) return;
           setOutput("", "");
           showError(t("linker_error", { message: err.message }));
@@ -239,14 +239,14 @@
     function runTool(tool, field, results, send, render) {
       if (!field || !results || state.phase !== "ready" || !game()) return;
       const out = results;
-      var answer = send(field.value);
-      var mine = ++seq[tool];
+      const answer = send(field.value);
+      const mine = ++seq[tool];
       if (!answer) { clear(out); return; }
-      answer.then(function (value) {
+      answer.then((value) => {
         if (mine !== seq[tool]) return;
         clear(out);
         render(out, value);
-      }, function (err) {
+      }, (err) => {
         if (mine !== seq[tool]) return;
         clear(out);
         out.appendChild(el("p", { className: "linker-error", text: t("linker_error", { message: err.message }) }));
@@ -254,8 +254,8 @@
     }
 
     function runLookup() {
-      runTool("lookup", ui.lookup, ui.lookupResults, function (text) {
-        var query = text.trim();
+      runTool("lookup", ui.lookup, ui.lookupResults, (text) => {
+        const query = text.trim();
         return query ? linker.request("lookup", { game: toolGame(), query: query, limit: 10 }) : null;
       }, renderCandidates);
     }
@@ -266,8 +266,8 @@
         out.appendChild(el("p", { className: "linker-empty", text: t("linker_nothing_found") }));
         return;
       }
-      var list = el("ol", { className: "linker-candidates" });
-      found.forEach(function (c) {
+      const list = el("ol", { className: "linker-candidates" });
+      found.forEach((c) => {
         list.appendChild(el("li", null, [
           termLink(c, termName(c)),
           c.parameter !== null && c.parameter !== undefined && c.parameter !== ""
@@ -279,24 +279,24 @@
     }
 
     function runTraits() {
-      runTool("traits", ui.traits, ui.traitsResults, function (text) {
-        var given = text.split(/[,;\n]/).map(function (s) { return s.trim(); }).filter(Boolean);
+      runTool("traits", ui.traits, ui.traitsResults, (text) => {
+        const given = text.split(/[,;\n]/).map((s) => { return s.trim(); }).filter(Boolean);
         return given.length ? linker.request("traits", { game: toolGame(), traits: given }) : null;
       }, renderTraits);
     }
 
     /** @param {Pick<Trait, "because" | "because_names">} item  a trait's or a cancelled one's */
     function chain(item) {
-      var names = (item.because_names ? inLanguage(item.because_names, item.because) : item.because) || [];
+      const names = (item.because_names ? inLanguage(item.because_names, item.because) : item.because) || [];
       return names.join(" → ");
     }
 
     // One side of a cancelled pair: its link and, when it was implied rather than given, its chain.
     /** @param {Cancelled} c */
     function cancelledPart(c) {
-      var ru = ((c.because_names && c.because_names.ru) || []).slice(-1)[0];
+      const ru = ((c.because_names && c.because_names.ru) || []).slice(-1)[0];
       /** @type {Array<Node | string>} */
-      var part = [termLink(c, termName({ term: c.term, name: c.name, name_ru: ru }))];
+      const part = [termLink(c, termName({ term: c.term, name: c.name, name_ru: ru }))];
       if ((c.because || []).length > 1) part.push(el("span", { className: "linker-chain", text: chain(c) }));
       return part;
     }
@@ -305,9 +305,9 @@
     function renderTraits(out, res) {
       if (res.traits.length) {
         out.appendChild(el("p", { className: "linker-subhead", text: t("linker_traits_found") }));
-        var list = el("ul", { className: "linker-traits-list" });
-        res.traits.forEach(function (trait) {
-          var given = (trait.because || []).length <= 1;
+        const list = el("ul", { className: "linker-traits-list" });
+        res.traits.forEach((trait) => {
+          const given = (trait.because || []).length <= 1;
           list.appendChild(el("li", null, [
             termLink(trait),
             el("span", { className: "linker-chain" + (given ? " linker-given" : ""), text: given ? t("linker_given") : chain(trait) }),
@@ -317,14 +317,14 @@
       }
       if (res.cancelled.length) {
         out.appendChild(el("p", { className: "linker-subhead", text: t("linker_cancel_each_other") }));
-        var pairs = el("ul", { className: "linker-cancelled" });
+        const pairs = el("ul", { className: "linker-cancelled" });
         /** @type {Record<string, boolean>} */
-        var seen = {};
-        res.cancelled.forEach(function (c) {
-          var key = [c.term, c.cancelled_by].sort().join("|");
+        const seen = {};
+        res.cancelled.forEach((c) => {
+          const key = [c.term, c.cancelled_by].sort().join("|");
           if (seen[key]) return;
           seen[key] = true;
-          var other = res.cancelled.filter(function (o) { return o.term === c.cancelled_by && o.cancelled_by === c.term; })[0];
+          const other = res.cancelled.filter((o) => { return o.term === c.cancelled_by && o.cancelled_by === c.term; })[0];
           pairs.appendChild(el("li", null, cancelledPart(c).concat([" ✕ "], other ? cancelledPart(other) : [
             el("span", { text: c.cancelled_by_name
               ? termName({ term: c.cancelled_by, name: c.cancelled_by_name.en, name_ru: c.cancelled_by_name.ru })
@@ -347,34 +347,34 @@
       runTraits();
     }
 
-    var linkSoon = debounce(runLink, DEBOUNCE_MS);
-    var lookupSoon = debounce(runLookup, DEBOUNCE_MS);
-    var traitsSoon = debounce(runTraits, DEBOUNCE_MS);
+    const linkSoon = debounce(runLink, DEBOUNCE_MS);
+    const lookupSoon = debounce(runLookup, DEBOUNCE_MS);
+    const traitsSoon = debounce(runTraits, DEBOUNCE_MS);
 
     input.addEventListener("input", linkSoon);
-    if (ui.game) ui.game.addEventListener("change", function () {
+    if (ui.game) ui.game.addEventListener("change", () => {
       linkSoon.now(); lookupSoon.now(); traitsSoon.now();
     });
     const formatSelect = ui.format;
     if (formatSelect) {
-      var savedFormat = stored(STORE.format) || stored(STORE.formerFormat);
+      const savedFormat = stored(STORE.format) || stored(STORE.formerFormat);
       if (savedFormat !== null && FORMATS.indexOf(savedFormat) >= 0) formatSelect.value = savedFormat;
-      formatSelect.addEventListener("change", function () { store(STORE.format, formatSelect.value); linkSoon.now(); });
+      formatSelect.addEventListener("change", () => { store(STORE.format, formatSelect.value); linkSoon.now(); });
     }
-    if (ui.every) ui.every.addEventListener("change", function () { linkSoon.now(); });
+    if (ui.every) ui.every.addEventListener("change", () => { linkSoon.now(); });
     if (ui.lookup) ui.lookup.addEventListener("input", lookupSoon);
     if (ui.traits) ui.traits.addEventListener("input", traitsSoon);
 
     const copyButton = ui.copy;
     if (copyButton) {
       copyButton.disabled = true;
-      copyButton.addEventListener("click", function () {
-        codex.copy(ui.output ? ui.output.value : "", ui.output).then(function (copied) {
+      copyButton.addEventListener("click", () => {
+        codex.copy(ui.output ? ui.output.value : "", ui.output).then((copied) => {
           if (!copied) return; // the text stays selected in the box for the reader to copy
-          var label = copyButton.dataset.label || copyButton.textContent || "";
+          const label = copyButton.dataset.label || copyButton.textContent || "";
           copyButton.dataset.label = label;
           copyButton.textContent = t("linker_copied");
-          setTimeout(function () { copyButton.textContent = label; }, 1500);
+          setTimeout(() => { copyButton.textContent = label; }, 1500);
         });
       });
     }
@@ -384,7 +384,7 @@
       ui.game.disabled = true;
     }
     if (state.phase !== "failed") { // the game list before Python is up (a failure is shown instead)
-      linker.manifest().then(function (m) { if (widget.alive()) fillGames(m.games); }, function () { /* the worker reports it */ });
+      linker.manifest().then((m) => { if (widget.alive()) fillGames(m.games); }, () => { /* the worker reports it */ });
     }
 
     linker.watch(widget);
@@ -397,21 +397,21 @@
   // back to the page that opened the linker; postMessage delivers it only if that page is still of that origin.
   /** @param {HTMLTextAreaElement} input */
   function prefill(input) {
-    var params = new URLSearchParams(window.location.search);
-    var shared = [params.get("text"), params.get("url")].filter(Boolean).join("\n");
+    const params = new URLSearchParams(window.location.search);
+    const shared = [params.get("text"), params.get("url")].filter(Boolean).join("\n");
     if (shared && !input.value) input.value = shared;
-    var reply = params.get("reply");
-    var copy = document.getElementById("linker-copy");
+    const reply = params.get("reply");
+    const copy = document.getElementById("linker-copy");
     if (!reply || !/^https?:\/\/[^/]+$/.test(reply) || !window.opener || !copy || copy.dataset.reply) return;
     copy.dataset.reply = "1";
-    copy.addEventListener("click", function () {
-      var output = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("linker-output"));
+    copy.addEventListener("click", () => {
+      const output = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("linker-output"));
       try { window.opener.postMessage({ codexLinked: output ? output.value : "" }, reply); } catch (e) { /* closed */ }
     });
   }
 
   function boot() {
-    var input = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("linker-input"));
+    const input = /** @type {HTMLTextAreaElement | null} */ (document.getElementById("linker-input"));
     if (input) { prefill(input); mount(input); }
   }
 

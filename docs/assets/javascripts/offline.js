@@ -9,19 +9,19 @@
 (function () {
   "use strict";
 
-  var codex = window.codex; // codex-common.js, in the head
+  const codex = window.codex; // codex-common.js, in the head
   if (codex.offline) return; // the script ran again after an instant navigation: the first copy works
   /** @type {{module: typeof import("workbox-window") | null, workbox: import("workbox-window").Workbox | null,
    *          reloading: boolean}} */
-  var state = (codex.offline = { module: null, workbox: null, reloading: false });
+  const state = (codex.offline = { module: null, workbox: null, reloading: false });
   if (location.protocol === "file:" || !("serviceWorker" in navigator)) return;
   // Only a build that is an app links its manifest (overrides/partials/offline-head.html): not the offline copy,
   // not `mkdocs serve` (whose sw.js only removes a worker an earlier build left).
   if (!document.querySelector('link[rel="manifest"]')) return;
 
-  var WORKER = codex.siteFile("sw.js");
-  var WORKBOX_WINDOW = codex.siteFile("assets/javascripts/vendor/workbox-window.prod.mjs");
-  var LANGS = ["en", "ru"];
+  const WORKER = codex.siteFile("sw.js");
+  const WORKBOX_WINDOW = codex.siteFile("assets/javascripts/vendor/workbox-window.prod.mjs");
+  const LANGS = ["en", "ru"];
 
   // --- interface text: both languages, the stylesheet shows the reader's (the site's language contract) --------
 
@@ -33,11 +33,11 @@
    * @returns {Node}
    */
   function both(key, values) {
-    var shown = LANGS.map(function (lang) { return codex.label(key, values, lang); });
+    const shown = LANGS.map((lang) => { return codex.label(key, values, lang); });
     if (shown[0] === shown[1]) return document.createTextNode(shown[0]);
-    var fragment = document.createDocumentFragment();
-    LANGS.forEach(function (lang, i) {
-      var span = document.createElement("span");
+    const fragment = document.createDocumentFragment();
+    LANGS.forEach((lang, i) => {
+      const span = document.createElement("span");
       span.className = "codex-l10n";
       span.lang = lang;
       span.textContent = shown[i];
@@ -49,7 +49,7 @@
   /** A size in megabytes, worded per language. @param {number} bytes @returns {(lang: string) => string} */
   function megabytes(bytes) {
     return function (lang) {
-      var mb = Math.max(bytes / 1048576, 0.1);
+      const mb = Math.max(bytes / 1048576, 0.1);
       return codex.label("offline_megabytes", {
         n: function () { return mb.toLocaleString(lang, { maximumFractionDigits: 1 }); },
       }, lang);
@@ -58,7 +58,7 @@
 
   /** @param {string} key @param {() => void} onClick */
   function button(key, onClick) {
-    var node = /** @type {HTMLButtonElement} */ (codex.el("button", { className: "codex-offline__button" }, [both(key)]));
+    const node = /** @type {HTMLButtonElement} */ (codex.el("button", { className: "codex-offline__button" }, [both(key)]));
     node.type = "button";
     node.addEventListener("click", onClick);
     return node;
@@ -68,18 +68,18 @@
 
   function reload() {
     state.reloading = true;
-    navigator.serviceWorker.getRegistration().then(function (registration) {
+    navigator.serviceWorker.getRegistration().then((registration) => {
       if (registration && registration.waiting && state.workbox) state.workbox.messageSkipWaiting(); // "controlling" reloads
       else location.reload(); // another tab already let the new version take over
-    }, function () { location.reload(); });
+    }, () => { location.reload(); });
   }
 
   function showUpdate() {
     if (document.getElementById("codex-update")) return;
-    var notice = codex.el("div", { className: "codex-update" }, [codex.el("span", { className: "codex-update__text" }, [both("offline_update")])]);
+    const notice = codex.el("div", { className: "codex-update" }, [codex.el("span", { className: "codex-update__text" }, [both("offline_update")])]);
     notice.id = "codex-update";
     notice.setAttribute("role", "status");
-    var again = button("offline_reload", function () {
+    const again = button("offline_reload", () => {
       again.disabled = true;
       reload();
     });
@@ -91,8 +91,8 @@
 
   function controlled() {
     if (navigator.serviceWorker.controller) return Promise.resolve(navigator.serviceWorker.controller);
-    return new Promise(function (resolve) {
-      navigator.serviceWorker.addEventListener("controllerchange", function () {
+    return new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener("controllerchange", () => {
         resolve(navigator.serviceWorker.controller);
       }, { once: true });
     });
@@ -105,7 +105,7 @@
    * @returns {Promise<Answer>}
    */
   function ask(message) {
-    return controlled().then(function (worker) {
+    return controlled().then((worker) => {
       if (!state.module || !worker) throw new Error("no service worker controls this page");
       return state.module.messageSW(worker, message);
     });
@@ -123,12 +123,12 @@
     }
     if (info.kept) {
       box.appendChild(codex.el("p", { className: "codex-offline__status" }, [both("offline_kept")]));
-      box.appendChild(button("offline_forget", function () {
-        ask({ type: "CODEX_FORGET", game: game }).then(function () { refreshGame(box, game); });
+      box.appendChild(button("offline_forget", () => {
+        ask({ type: "CODEX_FORGET", game: game }).then(() => { refreshGame(box, game); });
       }));
       return;
     }
-    box.appendChild(button("offline_keep", function () { keepGame(box, game); }));
+    box.appendChild(button("offline_keep", () => { keepGame(box, game); }));
     box.appendChild(codex.el("p", { className: "codex-offline__note" }, [both("offline_keep_note", { size: megabytes(info.bytes) })]));
   }
 
@@ -136,22 +136,22 @@
   function keepGame(box, game) {
     while (box.firstChild) box.removeChild(box.firstChild);
     box.dataset.state = "saving";
-    var status = codex.el("p", { className: "codex-offline__status" }, [both("offline_saving", { done: n(0), total: n(0) })]);
+    const status = codex.el("p", { className: "codex-offline__status" }, [both("offline_saving", { done: n(0), total: n(0) })]);
     status.setAttribute("role", "status");
     box.appendChild(status);
     /** @param {MessageEvent} event */
     function onProgress(event) {
-      var data = event.data || {};
+      const data = event.data || {};
       if (data.type !== "CODEX_PROGRESS" || data.game !== game) return;
       while (status.firstChild) status.removeChild(status.firstChild);
       status.appendChild(both("offline_saving", { done: n(data.done), total: n(data.total) }));
     }
     navigator.serviceWorker.addEventListener("message", onProgress);
-    ask({ type: "CODEX_KEEP", game: game }).then(function (answer) {
+    ask({ type: "CODEX_KEEP", game: game }).then((answer) => {
       navigator.serviceWorker.removeEventListener("message", onProgress);
       if (answer && answer.ok) { refreshGame(box, game); return; }
       failed(box, game, (answer && answer.error) || "?");
-    }, function (error) {
+    }, (error) => {
       navigator.serviceWorker.removeEventListener("message", onProgress);
       failed(box, game, String((error && error.message) || error));
     });
@@ -166,39 +166,39 @@
   function failed(box, game, error) {
     while (box.firstChild) box.removeChild(box.firstChild);
     box.dataset.state = "failed";
-    var message = codex.el("p", { className: "codex-offline__status" }, [both("offline_failed", { error: function () { return error; } })]);
+    const message = codex.el("p", { className: "codex-offline__status" }, [both("offline_failed", { error: function () { return error; } })]);
     message.setAttribute("role", "alert");
     box.appendChild(message);
-    box.appendChild(button("offline_keep", function () { keepGame(box, game); }));
+    box.appendChild(button("offline_keep", () => { keepGame(box, game); }));
   }
 
   /** @param {HTMLElement} box @param {string} game */
   function refreshGame(box, game) {
-    return ask({ type: "CODEX_GAMES" }).then(function (answer) {
+    return ask({ type: "CODEX_GAMES" }).then((answer) => {
       renderGame(box, game, answer && answer.games ? answer.games[game] : null);
-    }, function () { box.hidden = true; });
+    }, () => { box.hidden = true; });
   }
 
   function mountGame() {
-    var box = /** @type {HTMLElement | null} */ (document.querySelector("[data-codex-offline-game]"));
+    const box = /** @type {HTMLElement | null} */ (document.querySelector("[data-codex-offline-game]"));
     if (!box || !codex.firstMount(box)) return;
     refreshGame(box, box.getAttribute("data-codex-offline-game") || "");
   }
 
   // --- registration -------------------------------------------------------------------------------------------
 
-  /** @type {Promise<typeof import("workbox-window")>} */ (import(WORKBOX_WINDOW)).then(function (module) {
+  /** @type {Promise<typeof import("workbox-window")>} */ (import(WORKBOX_WINDOW)).then((module) => {
     state.module = module;
-    var wb = (state.workbox = new module.Workbox(WORKER));
+    const wb = (state.workbox = new module.Workbox(WORKER));
     wb.addEventListener("waiting", showUpdate);
-    wb.addEventListener("controlling", function (event) {
+    wb.addEventListener("controlling", (event) => {
       if (!event.isUpdate) return; // the first visit: the worker took over the page it was installed from
       if (state.reloading) location.reload();
       else showUpdate();
     });
-    wb.register().catch(function () { /* offline: the update check failed; the installed worker keeps serving */ });
+    wb.register().catch(() => { /* offline: the update check failed; the installed worker keeps serving */ });
     codex.onPage(mountGame); // Material: the first page and every instant navigation
-  }, function (error) {
+  }, (error) => {
     console.warn("offline reading is not available:", error);
   });
 })();

@@ -5,10 +5,10 @@
 (function () {
   "use strict";
 
-  var codex = window.codex; // codex-common.js, in the head
+  const codex = window.codex; // codex-common.js, in the head
 
   function shownLanguage() {
-    var tab = document.querySelector('[data-codex-tabs] [role="tab"][aria-selected="true"]');
+    const tab = document.querySelector('[data-codex-tabs] [role="tab"][aria-selected="true"]');
     return (tab && tab.getAttribute("lang")) || codex.lang();
   }
 
@@ -20,19 +20,19 @@
   /** @param {HTMLElement} block */
   function mount(block) {
     if (!codex.firstMount(block)) return;
-    var field = /** @type {HTMLInputElement} */ (block.querySelector(".codex-share__text"));
-    var status = block.querySelector(".codex-share__status");
-    block.addEventListener("click", function (event) {
+    const field = /** @type {HTMLInputElement} */ (block.querySelector(".codex-share__text"));
+    const status = block.querySelector(".codex-share__status");
+    block.addEventListener("click", (event) => {
       const button = event.target instanceof Element
         ? /** @type {HTMLButtonElement | null} */ (event.target.closest("button[data-share]")) : null;
       if (!button) return;
-      var value = text(block, button.dataset.share);
+      const value = text(block, button.dataset.share);
       field.value = value;
-      codex.copy(value, field).then(function (done) {
+      codex.copy(value, field).then((done) => {
         if (!done) return;  // the text stays selected in the field for the reader to copy
         button.classList.add("codex-share__done");
         if (status) status.textContent = codex.label("share_copied");
-        setTimeout(function () {
+        setTimeout(() => {
           button.classList.remove("codex-share__done");
           if (status) status.textContent = "";
         }, 1500);
@@ -44,9 +44,9 @@
   function mountAll() { /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".codex-share")).forEach(mount); }
 
   // The field shows the link of the tab shown: one listener for the page's lifetime, not one per navigation.
-  document.addEventListener("codex:tabchange", function () {
-    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".codex-share")).forEach(function (block) {
-      var field = /** @type {HTMLInputElement | null} */ (block.querySelector(".codex-share__text"));
+  document.addEventListener("codex:tabchange", () => {
+    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".codex-share")).forEach((block) => {
+      const field = /** @type {HTMLInputElement | null} */ (block.querySelector(".codex-share__text"));
       if (field) field.value = text(block, "url");
     });
   });

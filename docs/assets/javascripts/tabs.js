@@ -6,18 +6,18 @@
 (function () {
   "use strict";
 
-  var codex = window.codex; // codex-common.js, in the head
+  const codex = window.codex; // codex-common.js, in the head
 
   /** @param {HTMLElement} set @returns {HTMLElement[]} */
   function tabsOf(set) { return Array.prototype.slice.call(set.querySelectorAll('[role="tab"]')); }
 
   /** @param {HTMLElement} set @param {HTMLElement} tab @param {boolean} focus */
   function select(set, tab, focus) {
-    tabsOf(set).forEach(function (each) {
-      var chosen = each === tab;
+    tabsOf(set).forEach((each) => {
+      const chosen = each === tab;
       each.setAttribute("aria-selected", chosen ? "true" : "false");
       each.tabIndex = chosen ? 0 : -1;
-      var panel = document.getElementById(each.getAttribute("aria-controls") || "");
+      const panel = document.getElementById(each.getAttribute("aria-controls") || "");
       if (panel) panel.hidden = !chosen;
     });
     if (focus) tab.focus();
@@ -26,7 +26,7 @@
 
   /** @param {HTMLElement} set @param {string | null} id @returns {HTMLElement | undefined} */
   function byPanel(set, id) {
-    return tabsOf(set).filter(function (tab) { return tab.getAttribute("aria-controls") === id; })[0];
+    return tabsOf(set).filter((tab) => { return tab.getAttribute("aria-controls") === id; })[0];
   }
 
   /** @param {string | null} lang */
@@ -37,24 +37,24 @@
   /** @param {HTMLElement} set */
   function mount(set) {
     if (!codex.firstMount(set)) return;
-    var wanted = byPanel(set, location.hash.slice(1)) ||
+    const wanted = byPanel(set, location.hash.slice(1)) ||
       byPanel(set, document.documentElement.getAttribute("data-codex-lang")) || tabsOf(set)[0];
     if (wanted) select(set, wanted, false);
-    set.addEventListener("click", function (event) {
-      var tab = event.target instanceof Element ? /** @type {HTMLElement | null} */ (event.target.closest('[role="tab"]')) : null;
+    set.addEventListener("click", (event) => {
+      const tab = event.target instanceof Element ? /** @type {HTMLElement | null} */ (event.target.closest('[role="tab"]')) : null;
       if (!tab || !set.contains(tab)) return;
       select(set, tab, false);
       remember(tab.getAttribute("aria-controls"));
     });
-    set.addEventListener("keydown", function (event) {
-      var tabs = tabsOf(set), at = tabs.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+    set.addEventListener("keydown", (event) => {
+      const tabs = tabsOf(set), at = tabs.indexOf(/** @type {HTMLElement} */ (document.activeElement));
       if (at < 0) return;
       /** @type {Record<string, number>} */
-      var moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 };
-      var next = Object.prototype.hasOwnProperty.call(moves, event.key) ? moves[event.key] : undefined;
+      const moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 };
+      const next = Object.prototype.hasOwnProperty.call(moves, event.key) ? moves[event.key] : undefined;
       if (next === undefined) return;
       event.preventDefault();
-      var tab = tabs[(next + tabs.length) % tabs.length];
+      const tab = tabs[(next + tabs.length) % tabs.length];
       select(set, tab, true);
       remember(tab.getAttribute("aria-controls"));
     });
@@ -63,9 +63,9 @@
   function mountAll() { /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-codex-tabs]")).forEach(mount); }
 
   // A link to #ru / #en on the same page (or the address bar) opens that tab.
-  window.addEventListener("hashchange", function () {
-    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-codex-tabs]")).forEach(function (set) {
-      var tab = byPanel(set, location.hash.slice(1));
+  window.addEventListener("hashchange", () => {
+    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-codex-tabs]")).forEach((set) => {
+      const tab = byPanel(set, location.hash.slice(1));
       if (tab) select(set, tab, false);
     });
   });
