@@ -38,7 +38,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Any, ClassVar
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from urllib.parse import unquote, urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,8 +214,7 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
     """Cold and warm ready (seconds), the boot paths seen, the worker's marks and the bytes of the first cold run."""
     from playwright.sync_api import sync_playwright
 
-    colds: list[float] = []
-    warms: list[float] = []
+    walls: dict[str, list[float]] = {"cold": [], "warm": []}
     boots: list[str] = []
     marks: list[dict[str, Any]] = []
     downloads: dict[str, Any] = {}
@@ -224,6 +223,20 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
     timelines: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
     cpus: dict[str, list[dict[str, float]]] = {"cold": [], "warm": []}
     fetches: list[Any] = []
+
+    def start(page: Any, kind: str, navigate: Callable[[Any], Any]) -> dict[str, Any]:
+        """One start of the linker on `page` (`navigate` opens it): its wall time, Chromium's CPU and its timeline
+        kept under `kind`; its marks."""
+        cpu = chromium_cpu()
+        began = time.perf_counter()
+        navigate(page)
+        page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
+        walls[kind].append(time.perf_counter() - began)
+        cpus[kind].append(_spent(cpu, chromium_cpu()))
+        found: dict[str, Any] = page.evaluate("window.codex.linker.state.marks")
+        timelines[kind].append(timeline(found, page.evaluate("performance.timeOrigin")))
+        return found
+
     with serve_gzip(site, free_port()) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
@@ -233,32 +246,18 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                 context.on("requestfinished", lambda request, seen=finished: seen.append(request))
                 page = context.new_page()
                 _throttle(context, page, phone)
-                cpu = chromium_cpu()
-                start = time.perf_counter()
-                page.goto(base + "linker/", wait_until="commit", timeout=TIMEOUT_MS)
-                page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
-                colds.append(time.perf_counter() - start)
-                cpus["cold"].append(_spent(cpu, chromium_cpu()))
-                cold_marks = page.evaluate("window.codex.linker.state.marks")
-                timelines["cold"].append(timeline(cold_marks, page.evaluate("performance.timeOrigin")))
+                cold_marks = start(page, "cold", lambda p: p.goto(base + "linker/", wait_until="commit",
+                                                                     timeout=TIMEOUT_MS))
                 if run == 0:
                     offset = float(cold_marks.get("origin", 0)) - page.evaluate("performance.timeOrigin")
                     fetches = [[name, round(begin + offset), round(end + offset), size]
                                for name, begin, end, size in cold_marks.get("fetches", [])]
-                if run == 0:
                     downloads = _bytes(finished, site, base)
                 if after:  # the next start is the snapshot's: wait until the worker saved it
                     page.wait_for_function(SNAPSHOT_SAVED, polling=50, timeout=TIMEOUT_MS)
                     snapshot_bytes = page.evaluate("window.codex.linker.state.snapshot") or 0
                 finished.clear()
-                cpu = chromium_cpu()
-                start = time.perf_counter()
-                page.reload(wait_until="commit", timeout=TIMEOUT_MS)
-                page.wait_for_function(READY, polling=20, timeout=TIMEOUT_MS)
-                warms.append(time.perf_counter() - start)
-                cpus["warm"].append(_spent(cpu, chromium_cpu()))
-                warm_marks = page.evaluate("window.codex.linker.state.marks")
-                timelines["warm"].append(timeline(warm_marks, page.evaluate("performance.timeOrigin")))
+                warm_marks = start(page, "warm", lambda p: p.reload(wait_until="commit", timeout=TIMEOUT_MS))
                 if run == 0:
                     warm_downloads = _bytes(finished, site, base)
                 boots.append(f"{cold_marks.get('boot')}/{warm_marks.get('boot')}")
@@ -266,8 +265,8 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                 context.close()
         finally:
             browser.close()
-    return {"cold_s": statistics.median(colds), "warm_s": statistics.median(warms), "cold_runs": colds,
-            "warm_runs": warms, "boots": boots, "downloads": downloads,
+    return {"cold_s": statistics.median(walls["cold"]), "warm_s": statistics.median(walls["warm"]),
+            "cold_runs": walls["cold"], "warm_runs": walls["warm"], "boots": boots, "downloads": downloads,
             "warm_downloads": warm_downloads, "snapshot_bytes": snapshot_bytes, "fetches": fetches,
             "timeline": {kind: _medians(runs_) for kind, runs_ in timelines.items()},
             "cpu_s": {kind: _medians(runs_) for kind, runs_ in cpus.items()},
