@@ -70,11 +70,16 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
                 or (gap_after is not None and gap_after.end() in starts) or (into is not None and into.end() in starts)
                 or (m.text[:1].isupper() and _ON_TARGET.match(text, m.end, m.end + 8) is not None)):
             counted.add(i)
-    if not counted:
+    return _as_cards(found, counted, names)
+
+
+def _as_cards(found: list[Mention], cards: set[int], names: list[Mention] | None) -> list[Mention]:
+    """The mentions less those at `cards` (indexes into `found`), which go to `names` as cards, in text order."""
+    if not cards:
         return found
     if names is not None:
-        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(counted))
-    return [m for i, m in enumerate(found) if i not in counted]
+        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in sorted(cards))
+    return [m for i, m in enumerate(found) if i not in cards]
 
 
 # A list line that names a figure or card with its cost: "Wild Elf Barbarian (25)", "Warforged Scout — 8",
@@ -109,9 +114,4 @@ def listed_figures(text: str, found: list[Mention], names: list[Mention] | None)
         if inside and any(not any(s <= w.start() < e for s, e in inside)
                           for w in _CAPITALISED.finditer(text, start, end)):
             figures.extend(i for i in range(first, last) if found[i].end <= end)
-    if not figures:
-        return found
-    if names is not None:
-        names.extend(Mention(found[i].start, found[i].end, found[i].text, CARD) for i in figures)
-    taken = set(figures)
-    return [m for i, m in enumerate(found) if i not in taken]
+    return _as_cards(found, set(figures), names)
