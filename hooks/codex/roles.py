@@ -57,14 +57,15 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     before = _BEFORE.search(text[max(0, m.start - 40):m.start])
     previous = forms.fold(before.group(2) or before.group(1)) if before else ""
     earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
-    words = {forms.fold(m.text), *keys(forms.fold(m.text))}
+    folded = forms.fold(m.text)
+    words = {folded, *keys(folded)}
     counted = previous.isdigit() or previous in NUMBER_WORDS or bool(after and after.group(1).isdigit())
     if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
     if forms.is_cyrillic(m.text):  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic; «медленные
         # существа»: an adjective before a creature (not «маленьких фигурок»: a figure is the toy, not the game's);
         # a plural the everyday word has not («половину состояний», «табличка состояний»: the game's conditions)
-        return counted or forms.fold(m.text) in RU_GAME_PLURALS or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
+        return counted or folded in RU_GAME_PLURALS or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
                                m.text[-2:] in _RU_ADJECTIVE_ENDINGS)
     if counted and words & (NOUNS | {"life"}):
         return True  # "3 life", "life 12"
