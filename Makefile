@@ -68,5 +68,9 @@ offline: setup
 bench: setup
 	$(BIN)/python benchmarks/run.py --browser
 
+# Regenerates hooks/codex/learned_data.py (detection's learned word evidence) from the annotated corpora.
+learn: setup
+	$(BIN)/python -m benchmarks.learn
+
 clean:
 	rm -rf site pdf offline .pytest_cache

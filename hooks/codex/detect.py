@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import forms
+from . import forms, learned_data
 from .index import KEYWORD, TITLE
 from .mention import SPLIT as _SPLIT
 from .mention import Mention
@@ -15,6 +15,23 @@ GAME_NAME_WEIGHT = 3.0  # "Mage Wars" (or another of its titles) written in the 
 CARD_WEIGHT = 2.0  # a card name of the game ("Teleport Trap"), each distinct one; half for a one-word name
 KEYWORD_WEIGHT = 1.0  # one of the game's own words its glossary does not define ("enrage"), each distinct one
 SIZE_EXPONENT = 0.25  # a hit in a small glossary is less likely by chance: scores scale by (largest/size)**this
+# Learned evidence (round 5, benchmarks/learn.py): the words of the annotated corpora's passages, each weighing for
+# the games whose passages use it more often than the others (a naive Bayes log-ratio, learned_data.py). It is
+# added to the scores when some game has a term, card or title; it makes a winner without evidence of its own only
+# when it alone puts that game this far ahead.
+OWN_MARGIN = learned_data.OWN_MARGIN
+_STEMS_CACHED = 100_000
+
+Evidence = dict[str, tuple[float, ...]]  # a word's stem -> its weight for each game of learned_data.GAMES
+
+
+def evidence_table(packed: str = learned_data.WORDS) -> Evidence:
+    """learned_data.WORDS unpacked: "stem:a,b,c" entries, weights in hundredths."""
+    table: Evidence = {}
+    for entry in packed.split():
+        stem, _, weights = entry.partition(":")
+        table[stem] = tuple(int(w) / 100 for w in weights.split(","))
+    return table
 
 
 def _stem(word: str) -> str:
@@ -27,7 +44,9 @@ def _stem(word: str) -> str:
 class Detector:
     """Which game a text is about: the one whose terms, card names and titles explain it best (see `detect`)."""
 
-    def __init__(self, resolvers: dict[str, Resolver]):
+    def __init__(self, resolvers: dict[str, Resolver], learned: Evidence | None = None):
+        self.learned = evidence_table() if learned is None else learned
+        self._stems: dict[str, str] = {}
         self.vocabulary: dict[str, set[str]] = {}
         self.sizes = {gid: max(1, len(r.index.terms)) for gid, r in resolvers.items()}
         self.names = {gid: {n.casefold() for n in r.index.game_name.values() if n} for gid, r in resolvers.items()}
@@ -91,12 +110,41 @@ class Detector:
         a tie ("Elusive" alone).
         """
         scores, own = self.scores(text, mentions, names)
-        if not scores:
-            return None
-        ranked = sorted(scores.items(), key=lambda item: -item[1])
-        if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
-            return None
-        if not own[ranked[0][0]]:
-            return None  # only names other games share ("Elusive"): no evidence for one game
-        return ranked[0][0]
+        return decide(scores, own, self.evidence(text) if scores and self.learned else {})
+
+    def evidence(self, text: str) -> dict[str, float]:
+        """The learned evidence for each game: the weights of the text's distinct word stems (one pass)."""
+        stems = self._stems
+        seen = set()
+        for word in _SPLIT.findall(text):
+            stem = stems.get(word)
+            if stem is None:
+                stem = _stem(word) if len(word) > 2 and not word.isdigit() else ""
+                if len(stems) < _STEMS_CACHED:
+                    stems[word] = stem
+            seen.add(stem)
+        totals = [0.0] * len(learned_data.GAMES)
+        for stem in seen:
+            weights = self.learned.get(stem)
+            if weights:
+                totals = [t + w for t, w in zip(totals, weights, strict=True)]
+        return dict(zip(learned_data.GAMES, totals, strict=True))
+
+
+def decide(scores: dict[str, float], own: dict[str, bool], learned: dict[str, float]) -> str | None:
+    """The winner of the scores plus the learned evidence, or None: no scores, a tie, or a winner with no evidence
+    of its own (only names other games share, "Elusive") that the learned evidence alone does not put OWN_MARGIN
+    ahead."""
+    if not scores:
+        return None
+    games = set(scores) | (set(learned) if learned else set())
+    totals = {game: scores.get(game, 0.0) + learned.get(game, 0.0) for game in games}
+    ranked = sorted(totals.items(), key=lambda item: -item[1])
+    if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
+        return None
+    best = ranked[0][0]
+    if not own.get(best) and (not learned or
+                              learned[best] - max(v for g, v in learned.items() if g != best) < OWN_MARGIN):
+        return None
+    return best
 
