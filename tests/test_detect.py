@@ -20,13 +20,13 @@ def accuracy(codex_api, posts):
     return 1 - len(wrong) / len(posts), wrong
 
 
-@pytest.mark.parametrize("name,floor", [("posts.yml", 0.95), ("blind.yml", 1.0), ("forum.yml", 0.95)])
+@pytest.mark.parametrize("name,floor", [("posts.yml", 0.95), ("blind.yml", 1.0), ("forum.yml", 1.0)])
 def test_detection_on_the_corpora(codex_api, name, floor):
-    """Two posts are not detected as annotated: posts.yml's kf-en-destroyed-discard asks about KeyForge in
+    """One post is not detected as annotated: posts.yml's kf-en-destroyed-discard asks about KeyForge in
     Mage Wars' words ("Coming from Mage Wars… Burn or Aegis… In Mage Wars a Zone attack…"), and its Mage Wars
-    terms outnumber the KeyForge ones; forum.yml's md-kf-en-strike names only KeyForge terms that Mage Wars
-    has too (Elusive, Destroyed, Discard pile, Enemy), so it is a tie and nothing is linked. Every other post
-    is right."""
+    terms outnumber the KeyForge ones. forum.yml's md-kf-en-strike names only KeyForge terms that Mage Wars
+    has too (Elusive, Destroyed, Discard pile, Enemy), a tie of the rules alone; since round 5 the learned word
+    evidence decides it (also when learned without forum.yml: benchmarks/learn.py). Every other post is right."""
     posts = load_posts(CORPORA / name) if name != "forum.yml" else yaml.safe_load((CORPORA / name).read_text("utf-8"))
     score, wrong = accuracy(codex_api, posts)
     assert score >= floor, wrong

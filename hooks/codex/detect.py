@@ -116,18 +116,16 @@ class Detector:
         """The learned evidence for each game: the weights of the text's distinct word stems (one pass)."""
         stems = self._stems
         seen = set()
-        for word in _SPLIT.findall(text):
+        for word in set(_SPLIT.findall(text)):
             stem = stems.get(word)
             if stem is None:
                 stem = _stem(word) if len(word) > 2 and not word.isdigit() else ""
                 if len(stems) < _STEMS_CACHED:
                     stems[word] = stem
             seen.add(stem)
-        totals = [0.0] * len(learned_data.GAMES)
-        for stem in seen:
-            weights = self.learned.get(stem)
-            if weights:
-                totals = [t + w for t, w in zip(totals, weights, strict=True)]
+        table = self.learned
+        rows = [table[stem] for stem in seen if stem in table]
+        totals = [sum(column) for column in zip(*rows, strict=True)] if rows else [0.0] * len(learned_data.GAMES)
         return dict(zip(learned_data.GAMES, totals, strict=True))
 
 
