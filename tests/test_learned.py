@@ -74,3 +74,31 @@ def test_the_evidence_reads_each_distinct_word_once(codex_api):
     evidence = codex_api._detector.evidence
     once = evidence("Aember and keys")
     assert evidence("Aember and keys. " * 50) == pytest.approx(once)
+
+
+def test_the_evidence_is_linear_in_the_text(codex_api):
+    """Lines of detect.py executed reading n and 4n distinct words: about 4x (the cost is counted, not timed)."""
+    codex_api.detect("x")
+    evidence = codex_api._detector.evidence
+
+    def cost(words: int) -> int:
+        text = " ".join(f"word{i:06d}x aember" for i in range(words))
+        count = 0
+
+        def tracer(frame, event, arg):
+            nonlocal count
+            if not frame.f_code.co_filename.endswith("detect.py"):
+                return None
+            if event == "line":
+                count += 1
+            return tracer
+
+        sys.settrace(tracer)
+        try:
+            evidence(text)
+        finally:
+            sys.settrace(None)
+        return count
+
+    small, large = cost(500), cost(2000)
+    assert small > 500 and large <= 6 * small, (small, large)
