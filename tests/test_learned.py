@@ -102,3 +102,19 @@ def test_the_evidence_is_linear_in_the_text(codex_api):
 
     small, large = cost(500), cost(2000)
     assert small > 500 and large <= 6 * small, (small, large)
+
+
+
+def test_a_game_this_glossary_lacks_is_never_detected(codex_api):
+    """The learned evidence knows three games; a linker of fewer must not answer a game it lacks."""
+    import copy
+
+    text = "Elusive. The aember, the keys, the houses: forge, reap, fight, chains, a deck from the vault, archons."
+    mage_wars_only = copy.copy(codex_api)
+    mage_wars_only.resolvers = {"mage-wars": codex_api.resolvers["mage-wars"]}
+    mage_wars_only._detector = None
+    assert mage_wars_only.detect(text) in (None, "mage-wars")
+    assert set(mage_wars_only._detector.evidence(text)) == {"mage-wars"}
+    codex_api.detect("x")  # the detector is built on the first detection
+    evidence = codex_api._detector.evidence(text)
+    assert evidence["keyforge"] - evidence["mage-wars"] > 1  # the words do speak for KeyForge

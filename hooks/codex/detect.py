@@ -126,7 +126,8 @@ class Detector:
         table = self.learned
         rows = [table[stem] for stem in seen if stem in table]
         totals = [sum(column) for column in zip(*rows, strict=True)] if rows else [0.0] * len(learned_data.GAMES)
-        return dict(zip(learned_data.GAMES, totals, strict=True))
+        # Only this codex's games: a game the corpora know but this glossary lacks can never be detected.
+        return {game: total for game, total in zip(learned_data.GAMES, totals, strict=True) if game in self.sizes}
 
 
 def decide(scores: dict[str, float], own: dict[str, bool], learned: dict[str, float]) -> str | None:
