@@ -20,7 +20,7 @@ def corpora() -> dict[str, list[dict]]:
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4"):
+    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -32,7 +32,9 @@ def corpora() -> dict[str, list[dict]]:
             out["real2 (round 2's held-out)"] = posts
         elif name == "real3":  # the third set (issue 20): held out in round 3, tuned on in round 4
             out["real3 (round 3's held-out)"] = posts
-        elif name == "real4":  # the fourth set (issue 20, round 4): never tuned on
+        elif name == "real4":  # the fourth set (issue 20): held out in round 4, learned from in round 5
+            out["real4 (round 4's held-out)"] = posts
+        elif name == "real5":  # the fifth set (issue 20, round 5): never tuned on nor learned from
             out["fresh held-out"] = posts
         else:
             out[name] = posts

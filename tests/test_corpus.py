@@ -11,7 +11,8 @@ BLIND = Path(__file__).parent / "corpus" / "blind.yml"
 REAL = Path(__file__).parent / "corpus" / "real.yml"
 SECOND = Path(__file__).parent / "corpus" / "real2.yml"
 THIRD = Path(__file__).parent / "corpus" / "real3.yml"
-FRESH = Path(__file__).parent / "corpus" / "real4.yml"
+FOURTH = Path(__file__).parent / "corpus" / "real4.yml"
+FRESH = Path(__file__).parent / "corpus" / "real5.yml"
 
 
 def test_corpus_is_large_enough_and_covers_every_game():
@@ -66,7 +67,7 @@ def test_real_text_held_out(codex_api):
     assert_quality(codex_api, real("heldout"), REAL_PRECISION, REAL_RECALL, REAL_DETECTION)
 
 
-@pytest.mark.parametrize("path", [SECOND, THIRD, FRESH], ids=["real2", "real3", "real4"])
+@pytest.mark.parametrize("path", [SECOND, THIRD, FOURTH, FRESH], ids=["real2", "real3", "real4", "real5"])
 def test_the_later_sets_are_held_out_and_cover_every_game_and_language(path):
     posts = load_posts(path)
     assert len(posts) >= 60 and {p["split"] for p in posts} == {"heldout"}
@@ -93,11 +94,21 @@ def test_real_text_third_set(codex_api):
     assert_quality(codex_api, load_posts(THIRD), THIRD_PRECISION, THIRD_RECALL, THIRD_DETECTION)
 
 
-# The fresh held-out set (issue 20, round 4): written and annotated blind after round 3, scored before and after
-# round 4's rules, never tuned on: 0.867 / 0.919 / 55 of 60 before, 0.870 / 0.915 / 56 after. Floors are the figures
-# reached (README, Performance); the aims are precision 0.95, recall 0.90, detection 95%. Round 5: detection's
-# learned word evidence, learned from every corpus (58 of 60 also when learned without real4: benchmarks/learn.py).
-FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.87, 0.91, 0.96
+# The fourth set (issue 20, round 4): written and annotated blind after round 3, scored before and after round 4's
+# rules (0.867 / 0.919 / 55 of 60 before, 0.870 / 0.915 / 56 after); round 5 learned detection's word evidence from
+# it and every other corpus (58 of 60 also when learned without real4: benchmarks/learn.py).
+FOURTH_PRECISION, FOURTH_RECALL, FOURTH_DETECTION = 0.87, 0.91, 0.96
+
+
+def test_real_text_fourth_set(codex_api):
+    assert_quality(codex_api, load_posts(FOURTH), FOURTH_PRECISION, FOURTH_RECALL, FOURTH_DETECTION)
+
+
+# The fresh held-out set (issue 20, round 5): written and annotated blind after round 4, never tuned on nor learned
+# from (benchmarks/learn.py leaves it out): 0.907 / 0.889 / 56 of 60 before round 5, 0.907 / 0.889 / 57 of 60 after
+# (the learned detection evidence). Floors are the figures reached (README, Performance); the aims are precision
+# 0.95, recall 0.90, detection 95%.
+FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.90, 0.88, 0.95
 
 
 def test_real_text_fresh_held_out(codex_api):
