@@ -116,14 +116,26 @@ def serve_gzip(site: Path, port: int) -> Iterator[str]:
         server.server_close()
 
 
+INLINE_MANIFEST = "manifestData:"  # overrides/main.html: the linker page's head hands its worker the manifest
+
+
 def stock_copy(site: Path, dest: Path) -> Path:
-    """The site as it started before the fast start: its manifest without the precompiled stdlib (nor snapshot)."""
+    """The site as it started before the fast start: its manifest without the precompiled stdlib (nor snapshot),
+    both the file and the copy the linker page's head hands its worker."""
     shutil.copytree(site, dest, dirs_exist_ok=True)
     path = dest / "assets" / "codex" / "manifest.json"
     manifest = json.loads(path.read_text(encoding="utf-8"))
     manifest.pop("stdlib", None)
     manifest.pop("snapshot", None)
     path.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+    page = dest / "linker" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    at = html.find(INLINE_MANIFEST)
+    if at >= 0:
+        start = at + len(INLINE_MANIFEST)
+        _, end = json.JSONDecoder().raw_decode(html, start)
+        inline = json.dumps(manifest).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        page.write_text(html[:start] + inline + html[end:], encoding="utf-8")
     return dest
 
 

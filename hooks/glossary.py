@@ -319,6 +319,8 @@ def on_env(env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         description_tag(page.meta.get("codex_description") if page else None, lang))
     env.globals["codex_footer"] = lambda: Markup(footer_html())
     env.globals["codex_oembed"] = lambda page: _oembed_url(page, state.settings.site_url)
+    # The linker page's head hands its worker the manifest inline (overrides/main.html): one round trip less.
+    env.globals["codex_linker_manifest"] = json.loads(state.content.assets[stdlib.MANIFEST]) if state.content else None
     app = state.app
     env.globals["codex_app"] = None if app is None else {  # overrides/partials/offline-head.html
         "manifest": WEB_MANIFEST, "theme_color": app.manifest["theme_color"], "apple_icon": offline.APPLE_ICON}

@@ -126,6 +126,9 @@ def test_the_worker_starts_from_the_head_before_materials_bundle_and_only_once(c
     assert bundle_ran is not None, "Material's bundle never published document$: the test proves nothing"
     assert len(made) == 1, made  # the head's worker, taken by linker-client.js: none of its own
     assert made[0] < bundle_ran, (made, bundle_ran)
+    # The head handed it the manifest inline: its first request was Pyodide's, not the manifest's.
+    fetched = [f[0] for f in marks["fetches"]]
+    assert "pyodide.asm.wasm" in fetched and "manifest.json" not in fetched, fetched
     # ... and its first mark is on the page's clock (the worker's timeOrigin) from the navigation
     assert marks["start"] + marks["origin"] - page.evaluate("performance.timeOrigin") > made[0]
 
@@ -140,6 +143,23 @@ def test_the_worker_starts_from_the_head_before_materials_bundle_and_only_once(c
     _output(page, expected)
     assert page.evaluate("window.__codexWorkers.length") == 1
     assert page.evaluate("window.codexLinkerEarly") is None
+
+
+def test_reached_by_instant_navigation_the_client_starts_the_worker_and_fetches_the_manifest(context, site_server,
+                                                                                            expected):
+    context.add_init_script(WATCH_STARTS)
+    page = context.new_page()
+    page.goto(site_server + "mage-wars/")
+    page.wait_for_function("() => window.__codexBundleRan !== undefined")
+    page.locator('nav.md-nav--primary a.md-nav__link[href$="linker/"]').click()
+    page.wait_for_url(site_server + "linker/")
+    expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    marks = page.evaluate("window.codex.linker.state.marks")
+    assert marks["boot"] == "fast", context.warnings
+    assert "manifest.json" in [f[0] for f in marks["fetches"]]  # no head script ran: the manifest is fetched
+    assert page.evaluate("window.__codexWorkers.length") == 1
+    page.locator("#linker-input").fill(POST)
+    _output(page, expected)
 
 
 def test_a_broken_precompiled_stdlib_falls_back_to_the_stock_start(context, site_server, expected):

@@ -23,7 +23,13 @@ function fail(err) {
   process.exit(1);
 }
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/" });
+// Compiled as `python -OO` compiles (optimize=2: no docstrings, no asserts): docstrings are a seventh of the zip and
+// of the heap the browser unmarshals them into; codex has no assert and reads no __doc__, and CPython's own test
+// suite runs its standard library this way. The modules are listed under -OO too, so anything that behaves
+// differently without docstrings (dataclasses writing one from the signature) is listed as it will run.
+const pyodide = await loadPyodide({
+  indexURL: pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/", env: { PYTHONOPTIMIZE: "2" },
+});
 pyodide.unpackArchive(new Uint8Array(readFileSync(join(jobDir, "codex.whl"))), "wheel");
 pyodide.FS.writeFile("/tmp/indexes.json", readFileSync(join(jobDir, "indexes.json")));
 pyodide.FS.writeFile("/tmp/requests.json", readFileSync(join(jobDir, "requests.json")));
@@ -40,6 +46,8 @@ for _request in json.load(open("/tmp/requests.json", encoding="utf-8")):
     if "error" in _answer:
         raise SystemExit(f"the linker failed a request while listing its modules: {_request!r}: {_answer['error']}")
 
+if sys.flags.optimize != 2:
+    raise SystemExit(f"the modules must be listed as they will run (-OO), but sys.flags.optimize is {sys.flags.optimize}")
 _ZIP = sys.path[1]  # /lib/python314.zip: the stdlib Pyodide mounted
 if not _ZIP.endswith(".zip"):
     raise SystemExit(f"unexpected sys.path: {sys.path}")
@@ -81,7 +89,7 @@ with zipfile.ZipFile(_out, "w") as _zip:
     for _name in sorted(_sources):
         _data = _sources[_name]
         # Sourceless .pyc: zipimport loads them without looking for a .py (there is none) or its time stamp.
-        _code = compile(_data, _ZIP + "/" + _name, "exec", dont_inherit=True)
+        _code = compile(_data, _ZIP + "/" + _name, "exec", dont_inherit=True, optimize=2)
         _entry = zipfile.ZipInfo(_name + "c", date_time=(1980, 1, 1, 0, 0, 0))
         _entry.compress_type = zipfile.ZIP_DEFLATED
         _zip.writestr(_entry, bytes(_external._code_to_timestamp_pyc(_code, 0, len(_data))))

@@ -3,7 +3,8 @@
 // in the build's stdlib zip, or else its wheel installed) and loads every game's index, then answers requests.
 //
 // Protocol (all messages are plain objects):
-//   page -> worker  {op: "init", manifest?: url, pyodide?: url}   start loading (sent once; idempotent)
+//   page -> worker  {op: "init", manifest?: url, pyodide?: url,   start loading (sent once; idempotent)
+//                    manifestData?: the manifest itself}        (given inline by the page's head: not fetched)
 //                   {id, op: "link",   game, text, format, every?, preview?}
 //                       result: the linked text (string); with preview: true, {text, html}
 //                       where html is the same text linked as HTML (for the preview pane)
@@ -36,7 +37,8 @@
  * @typedef {import("../../../types/protocol").GamesRequest} GamesRequest
  * @typedef {import("../../../types/protocol").GamesAnswer} GamesAnswer
  * @typedef {(request: string) => string} Handler  codex.api.Codex.handle_json, called through Pyodide
- * @typedef {{manifest?: string, pyodide?: string, stock?: boolean}} StartOptions  the "init" message's
+ * @typedef {{manifest?: string, manifestData?: Manifest | null, pyodide?: string, stock?: boolean}} StartOptions  the
+ *            "init" message's
  * @typedef {Record<string, number | string | (string | number)[][]>} Marks  step -> performance.now(); boot: how
  *            Python started; wasm: "early" if our compile served Pyodide; fetches: each file fetched until ready
  * @typedef {{games: GameInfo[], site_url: string, marks: Marks}} ReadyInfo  the "ready" message's
@@ -158,9 +160,10 @@ async function start(options) {
   }
   const manifestUrl = new URL(options.manifest || DEFAULTS.manifest, HERE).href;
   progress("linker_loading_python");
-  // The manifest names the runtime's versioned folder (cached as immutable), so it comes first.
+  // The manifest names the runtime's versioned folder (cached as immutable), so it comes first: given with "init"
+  // by the linker page's head (the same JSON, inlined by the build), else fetched.
   /** @type {Manifest} */
-  const manifest = await (await fetchOk(manifestUrl)).json();
+  const manifest = options.manifestData || await (await fetchOk(manifestUrl)).json();
   mark("manifest");
   const base = new URL(".", manifestUrl);
   const pyodideUrl = new URL(options.pyodide || manifest.pyodide || DEFAULTS.pyodide, base).href;
