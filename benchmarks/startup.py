@@ -116,7 +116,7 @@ def serve_gzip(site: Path, port: int) -> Iterator[str]:
         server.server_close()
 
 
-INLINE_MANIFEST = "manifestData:"  # overrides/main.html: the linker page's head hands its worker the manifest
+INLINE_MANIFEST = 'id="codex-linker-manifest">'  # overrides/main.html: the manifest the linker page's head hands its worker
 
 
 def stock_copy(site: Path, dest: Path) -> Path:

@@ -29,7 +29,9 @@ class _Live(HTMLParser):
                 self.found.append(f"<{tag} {name}={value}>")
         if tag == "img" and dict(attrs).get("src") == "x":
             self.found.append("<img src=x>")
-        self._in_script = tag == "script"
+        # A JSON data block (the linker page hands its worker the manifest so) is never run: text, not code. Were
+        # the glossary's text to break out of it, the tags that follow would be seen here as live markup.
+        self._in_script = tag == "script" and dict(attrs).get("type") != "application/json"
 
     def handle_endtag(self, tag):
         self._in_script = False
