@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from linecount import lines_executed
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -83,26 +85,10 @@ def test_the_evidence_is_linear_in_the_text(codex_api):
 
     def cost(words: int) -> int:
         text = " ".join(f"word{i:06d}x aember" for i in range(words))
-        count = 0
-
-        def tracer(frame, event, arg):
-            nonlocal count
-            if not frame.f_code.co_filename.endswith("detect.py"):
-                return None
-            if event == "line":
-                count += 1
-            return tracer
-
-        sys.settrace(tracer)
-        try:
-            evidence(text)
-        finally:
-            sys.settrace(None)
-        return count
+        return lines_executed(lambda: evidence(text), lambda name: name.endswith("detect.py"))
 
     small, large = cost(500), cost(2000)
     assert small > 500 and large <= 6 * small, (small, large)
-
 
 
 def test_a_game_this_glossary_lacks_is_never_detected(codex_api):

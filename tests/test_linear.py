@@ -9,11 +9,11 @@ fragments at 10 KB, 100 KB and 1 MB.
 """
 from __future__ import annotations
 
-import sys
-
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+
+from linecount import lines_executed
 
 FRAGMENTS = ["[", "![", "[url=", "[code", "[a](", "<a ", "`", "``", "@", "http://", "> ", "    ", "~~~", "*", "_", "|",
              "[x]: ", "<!--", "\n", "- ", "1. ", "\\", "](", "[/url]", "<", "(", "\"", "[quote=\"", "Aegis ", "**Aegis** ",
@@ -23,22 +23,7 @@ FRAGMENTS = ["[", "![", "[url=", "[code", "[a](", "<a ", "`", "``", "@", "http:/
 def cost(codex_api, text: str, fmt: str) -> int:
     """Lines of codex code executed to link `text` (warm: caches filled first, as in real use)."""
     codex_api.link("mage-wars", text[:200], fmt)
-    count = 0
-
-    def tracer(frame, event, arg):
-        nonlocal count
-        if "codex" not in frame.f_code.co_filename:
-            return None
-        if event == "line":
-            count += 1
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        codex_api.link("mage-wars", text, fmt)
-    finally:
-        sys.settrace(None)
-    return count
+    return lines_executed(lambda: codex_api.link("mage-wars", text, fmt), lambda name: "codex" in name)
 
 
 @settings(max_examples=25, deadline=None)
