@@ -193,7 +193,8 @@ class Codex:
 
         Ops: `games`; `link` (game, text, format, every, preview: {text, html, mentions} with the HTML for the
         preview pane and every mention found, each with `linked`; skip: [[start, end], ...] character offsets
-        of mentions the reader unticked, not linked — the term's next mention takes the link unless `every`); `lookup` (game, query, limit); `traits` (game, traits: [names]); `mentions` (game, text, markup).
+        of mentions the reader unticked, not linked — the term's next mention takes the link unless `every`);
+        `lookup` (game, query, limit); `traits` (game, traits: [names]); `mentions` (game, text, markup).
         `game` absent or "auto": detected from the text (query, trait names); every answer to a game's op carries
         `"game"`, the game that answered (null: none detected — no links, no candidates, no traits).
         A malformed request or an unknown game is answered with a message naming it; anything else is a bug,
