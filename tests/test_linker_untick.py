@@ -175,14 +175,17 @@ def folder(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("locale, scheme, legend, links_to", [
-    ("ru-RU", "dark", "Ссылки", "ссылка на"),
-    ("en-US", "light", "Links", "links to"),
+@pytest.mark.parametrize("locale, scheme, legend, links_to, viewport", [
+    ("ru-RU", "dark", "Ссылки", "ссылка на", "phone"),
+    ("en-US", "light", "Links", "links to", "phone"),
+    ("en-US", "dark", "Links", "links to", "wide"),
 ])
-def test_the_list_on_a_phone(browser, site_server, site_url, codex, folder, locale, scheme, legend, links_to):
-    """On a phone, in each language and scheme: the list fits the width, its words are the reader's language, and
-    hostile text in the post stays text. The screenshots are to be looked at ($CODEX_SCREENSHOTS)."""
-    tab = open_linker(browser, site_url, locale, scheme, PHONE)
+def test_the_list_on_a_phone(browser, site_server, site_url, codex, folder, locale, scheme, legend, links_to,
+                             viewport):
+    """On a phone (and a wide screen), in each language and scheme: the list fits the width, its words are the
+    reader's language, and hostile text in the post stays text. The screenshots are to be looked at
+    ($CODEX_SCREENSHOTS)."""
+    tab = open_linker(browser, site_url, locale, scheme, PHONE if viewport == "phone" else None)
     try:
         text = '<img src=x onerror="window.pwned=1"> ' + POST + " Aegis 2, Горение."
         tab.locator("#linker-input").fill(text)
@@ -201,7 +204,7 @@ def test_the_list_on_a_phone(browser, site_server, site_url, codex, folder, loca
             document.getElementById('linker-links').getBoundingClientRect().right]""")
         assert overflow[0] <= overflow[1] and overflow[2] <= overflow[1], overflow
         assert tab.evaluate("window.pwned") is None and tab.locator("#linker-preview img").count() == 0
-        tab.screenshot(path=str(folder / f"linker-untick-{locale[:2]}-{scheme}-phone.png"))
+        tab.screenshot(path=str(folder / f"linker-untick-{locale[:2]}-{scheme}-{viewport}.png"))
         assert tab.errors == []  # type: ignore[attr-defined]
     finally:
         tab.context.close()
