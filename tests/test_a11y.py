@@ -128,6 +128,11 @@ def test_axe_finds_nothing_on_the_working_linker_in_both_schemes(linker):
     expect(page.locator("#linker-preview a").first).to_be_visible(timeout=15_000)
     expect(page.locator("#linker-lookup-results li").first).to_be_visible(timeout=15_000)
     expect(page.locator("#linker-traits-results li").first).to_be_visible(timeout=15_000)
+    links = page.locator("#linker-links-list input")  # the links made, one unticked (linked again anew)
+    expect(links).to_have_count(3, timeout=15_000)
+    links.first.uncheck()
+    expect(page.locator("#linker-preview a")).to_have_count(2, timeout=15_000)
+    expect(links).to_have_count(3)
     assert violations(page) == [], "light"
     toggle = page.locator('label[for="__palette_1"]')
     assert tooltip(page, toggle) == LABELS["palette_dark"]["en"]

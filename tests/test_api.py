@@ -9,10 +9,13 @@ import pytest
 def test_link_with_preview_gives_text_and_html(codex_api):
     answer = codex_api.handle({"op": "link", "game": "mage-wars", "text": "Aegis 2 <b>", "format": "bbcode",
                                "preview": True})
+    aegis = codex_api.resolver("mage-wars").index.terms["aegis"].name
     assert answer == {"result": {
         "text": "[url=https://example.org/mage-wars/aegis/]Aegis 2[/url] <b>",
         "html": '<a href="https://example.org/mage-wars/aegis/">Aegis 2</a> &lt;b&gt;',
         "game": "mage-wars",
+        "mentions": [{"start": 0, "end": 7, "text": "Aegis 2", "term": "aegis", "name": aegis["en"],
+                      "name_ru": aegis["ru"], "linked": True}],
     }, "game": "mage-wars"}
 
 
@@ -118,4 +121,6 @@ def test_answers_have_the_shape_of_their_types(codex_api, request_, answer_type)
         assert result["traits"] and all(set(t) == set(protocol.Trait.__annotations__) for t in result["traits"])
         assert all(set(c) == set(protocol.Cancelled.__annotations__) for c in result["cancelled"])
     if request_.get("preview"):
-        assert set(result) == {"text", "html", "game"}
+        assert set(result) == {"text", "html", "game", "mentions"}
+        assert result["mentions"] and all(set(m) == set(protocol.LinkedMention.__annotations__)
+                                          for m in result["mentions"])

@@ -95,7 +95,8 @@ def test_the_protocol_itself(tmp_path):
         assert f"\n  {op}: {op.capitalize()}Request;" in text and f"\n  {op}: {op.capitalize()}Answer;" in text
     assert 'export interface LinkRequest {\n  op: "link";\n  game?: string | null;' in text
     assert "export interface Linked {\n  /** the text with its mentions linked */\n  text: string;" in text
-    assert "  html?: string;\n}" in text
+    assert "  html?: string;\n" in text and "  mentions?: LinkedMention[];\n}" in text
+    assert "  skip?: number[][];\n}" in text and "export interface LinkedMention {" in text
     out = tmp_path / "types" / "protocol.d.ts"
     assert typedefs.main([str(out)]) == 0
     assert out.read_text(encoding="utf-8") == text

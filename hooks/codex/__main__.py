@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     link.add_argument("--game", default="auto", help=game_help)
     link.add_argument("--format", default="markdown", choices=("markdown", "bbcode", "html", "json"))
     link.add_argument("--all", action="store_true", help="link every mention, not only each term's first")
+    link.add_argument("--skip", action="append", default=[], metavar="START:END",
+                      help="leave the mention at these character offsets unlinked; the term's next mention takes "
+                           "the link (repeatable; the offsets are --format json's start and end)")
     link.add_argument("file", nargs="?", type=Path)
 
     lookup = commands.add_parser("lookup", help="find the terms a query names, best first")
@@ -113,17 +117,34 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_link(args: argparse.Namespace) -> int:
     text = _read_input(args.file)
+    skip = _skip(args.skip, len(text))
     codex = _codex(args)
-    if args.format == "json":
+    if args.format == "json":  # the mentions found, but for the skipped ones
         found_game, found = codex.found(args.game, text)
-        sys.stdout.write(_mentions_json(codex, found_game, found))
+        sys.stdout.write(_mentions_json(codex, found_game, [m for m in found if (m.start, m.end) not in skip]))
     else:
-        result = codex.linked(args.game, text, args.format, every=args.all)
+        result = codex.linked(args.game, text, args.format, every=args.all, skip=skip)
         found_game = result["game"]
         sys.stdout.write(result["text"])
     if found_game is None:
         print(label("linker_no_game", _lang(text)), file=sys.stderr)
     return 0
+
+
+def _skip(given: list[str], length: int) -> frozenset[tuple[int, int]]:
+    """--skip START:END (repeatable), checked as the browser's `skip` is (codex.protocol.spans)."""
+    from .protocol import BadRequest, spans
+
+    pairs: list[object] = []
+    for value in given:
+        given_pair = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", value, re.ASCII)
+        if not given_pair:
+            raise UsageError(f"--skip {value[:40]!r}: give START:END, two character offsets (e.g. 10:17)")
+        pairs.append([int(given_pair[1]), int(given_pair[2])])
+    try:
+        return frozenset((s, e) for s, e in spans(pairs, length))
+    except BadRequest as error:
+        raise UsageError("--" + str(error)) from None
 
 
 def _mentions_json(codex: Any, game: str | None, found: list[Any]) -> str:

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .index import Index
-from .linkify import FORMATS, MARKUP, Format, link_text, placed
+from .linkify import FORMATS, MARKUP, Format, Spans, link_text, placed
 from .markup import Markup, protected
 from .model import LANGS
 from .protocol import (
-    AUTO, Answer, BadRequest, Cancelled, Candidate, GameInfo, GamesAnswer, LinkAnswer, Linked, LinkRequest,
+    AUTO, Answer, BadRequest, Cancelled, Candidate, GameInfo, GamesAnswer, LinkAnswer, Linked, LinkedMention, LinkRequest,
     LookupAnswer, LookupRequest, MentionInfo, MentionsAnswer, MentionsRequest, Request, Trait, Traits,
     TraitsAnswer, TraitsRequest, parse,
 )
@@ -93,22 +93,40 @@ class Codex:
             for m in found
         ]
 
-    def link(self, game: str | None, text: str, fmt: Format = "markdown", every: bool = False) -> str:
-        """The text with term mentions linked (each term's first mention, or every one)."""
-        return self.linked(game, text, fmt, every)["text"]
+    def link(self, game: str | None, text: str, fmt: Format = "markdown", every: bool = False,
+             skip: Spans = frozenset()) -> str:
+        """The text with term mentions linked (each term's first mention, or every one), except those in `skip`."""
+        return self.linked(game, text, fmt, every, skip=skip)["text"]
 
     def linked(self, game: str | None, text: str, fmt: Format = "markdown", every: bool = False,
-               preview: bool = False) -> Linked:
+               preview: bool = False, skip: Spans = frozenset()) -> Linked:
         """{"text": the linked text, "game": the game linked (None: none detected, text unchanged)}; with
-        `preview`, also "html": the same links in HTML, for the widget's preview pane."""
+        `preview`, also "html": the same links in HTML, for the widget's preview pane, and "mentions": every
+        mention found, each saying whether it was linked. A mention whose (start, end) is in `skip` (the reader
+        unticked it) is not linked, and each term's first mention is then its next one."""
         if fmt not in FORMATS:
             raise ValueError(f"unknown format '{fmt}' (use {', '.join(FORMATS)})")
         found_game, found = self.found(game, text, MARKUP[fmt])
-        mentions = placed(text, found, fmt, every=every)
+        mentions = placed(text, found, fmt, every=every, skip=skip)
         url_for = self._url_for(found_game)
         out = Linked(text=link_text(text, mentions, url_for, fmt), game=found_game)
         if preview:
             out["html"] = out["text"] if fmt == "html" else link_text(text, mentions, url_for, "html")
+            out["mentions"] = self._linked_mentions(found_game, text, found, mentions)
+        return out
+
+    def _linked_mentions(self, game: str | None, text: str, found: list[Mention],
+                         linked: list[Mention]) -> list[LinkedMention]:
+        """The mentions found, each with whether it is among the `linked` (a sublist of `found`, in order)."""
+        if game is None:
+            return []
+        terms, out, k = self.resolver(game).index.terms, [], 0
+        for m in found:
+            is_linked = k < len(linked) and linked[k] is m
+            k += is_linked
+            name = terms[m.term].name
+            out.append(LinkedMention(start=m.start, end=m.end, text=text[m.start:m.end], term=m.term,
+                                     name=name["en"], name_ru=name["ru"], linked=is_linked))
         return out
 
     def _url_for(self, game: str | None) -> Callable[[str], str]:
@@ -173,8 +191,10 @@ class Codex:
         """One request from the page (protocol.py types them all) -> `{"result": ..., "game": ...}` or
         `{"error": "one line"}`.
 
-        Ops: `games`; `link` (game, text, format, every, preview: {text, html} with the HTML for the preview
-        pane); `lookup` (game, query, limit); `traits` (game, traits: [names]); `mentions` (game, text, markup).
+        Ops: `games`; `link` (game, text, format, every, preview: {text, html, mentions} with the HTML for the
+        preview pane and every mention found, each with `linked`; skip: [[start, end], ...] character offsets
+        of mentions the reader unticked, not linked — the term's next mention takes the link unless `every`);
+        `lookup` (game, query, limit); `traits` (game, traits: [names]); `mentions` (game, text, markup).
         `game` absent or "auto": detected from the text (query, trait names); every answer to a game's op carries
         `"game"`, the game that answered (null: none detected — no links, no candidates, no traits).
         A malformed request or an unknown game is answered with a message naming it; anything else is a bug,
@@ -211,8 +231,9 @@ class Codex:
         return self._mentions_answer(request)
 
     def _link_answer(self, request: LinkRequest) -> LinkAnswer:
+        skip = frozenset((start, end) for start, end in request.get("skip", []))
         result = self.linked(request.get("game"), request.get("text", ""), request.get("format", "markdown"),
-                             request.get("every", False), preview=request.get("preview", False))
+                             request.get("every", False), preview=request.get("preview", False), skip=skip)
         return LinkAnswer(result=result if request.get("preview") else result["text"], game=result["game"])
 
     def _lookup_answer(self, request: LookupRequest) -> LookupAnswer:

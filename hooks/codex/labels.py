@@ -185,6 +185,13 @@ LABELS: dict[str, dict[str, str]] = {
     "linker_unknown": {"en": "Not in the glossary: {names}", "ru": "Не найдены в глоссарии: {names}"},
     "linker_no_traits": {"en": "No traits.", "ru": "Нет черт."},
     "linker_copied": {"en": "Copied", "ru": "Скопировано"},
+    # the links made, under the output: one checkbox each, to drop a wrong one (linker.js, renderLinks)
+    "linker_links": {"en": "Links", "ru": "Ссылки"},
+    "linker_links_help": {"en": "A wrong link? Untick it: the word stays plain text (the term's next mention takes "
+                                "the link).",
+                          "ru": "Ссылка не к месту? Снимите флажок — слово останется простым текстом (ссылку получит "
+                                "следующее упоминание термина)."},
+    "linker_links_to": {"en": "links to", "ru": "ссылка на"},
     # the printable (PDF) glossary
     "rules_glossary": {"en": "Rules glossary", "ru": "Глоссарий правил"},
     "contents": {"en": "Contents", "ru": "Содержание"},

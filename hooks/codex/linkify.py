@@ -18,6 +18,7 @@ from .resolve import Mention
 Format = Literal["markdown", "bbcode", "html"]  # the link formats (the command line adds JSON: the mentions)
 FORMATS: tuple[Format, ...] = get_args(Format)
 MARKUP: dict[Format, Markup] = {"markdown": "markdown", "bbcode": "bbcode", "html": "any"}  # the input each output implies
+Spans = frozenset[tuple[int, int]]  # (start, end) of mentions not to link
 
 
 def chosen(mentions: list[Mention], every: bool = False, exclude: frozenset[str] = frozenset()) -> list[Mention]:
@@ -94,9 +95,10 @@ _COSMETIC = re.compile(r"---|--|\.\.\.|\(c\)|\(reg\)|\(tm\)")  # the bbcode pack
 
 
 def placed(text: str, mentions: list[Mention], fmt: Format, every: bool = False,
-           exclude: frozenset[str] = frozenset()) -> list[Mention]:
+           exclude: frozenset[str] = frozenset(), skip: Spans = frozenset()) -> list[Mention]:
     """The mentions to link, left to right: each term's first mention that a link can be put around without
-    changing how the rest of the text renders (every such mention with `every`).
+    changing how the rest of the text renders (every such mention with `every`). A mention whose (start, end) is
+    in `skip` (the reader unticked it) is not linked and does not count as the term's first: the next one is.
 
     Markdown: not after "!" (it would become an image), "\\" (it would escape the link's bracket) or "]" (a
     shortcut reference link just before would be followed by a link label, and so be text), not as an
@@ -108,7 +110,7 @@ def placed(text: str, mentions: list[Mention], fmt: Format, every: bool = False,
     seen: set[str] = set()
     out = []
     for m in mentions:
-        if m.term in exclude or (not every and m.term in seen):
+        if m.term in exclude or (not every and m.term in seen) or (skip and (m.start, m.end) in skip):
             continue
         if fmt == "markdown" and not _markdown_safe(text, m, emphasis):  # type: ignore[arg-type]
             continue

@@ -10,6 +10,7 @@ from .markup import MARKUPS, Markup
 
 AUTO = "auto"  # the game is the one whose terms explain the text best (resolve.detect)
 MAX_LIMIT = 50  # lookup candidates one request may ask for
+MAX_SKIP = 1000  # unticked mentions one link request may carry (a long post has a few hundred mentions at most)
 
 
 class BadRequest(ValueError):
@@ -28,7 +29,8 @@ class LinkRequest(TypedDict, total=False):
     text: str
     format: Format
     every: bool  # link every mention, not only each term's first
-    preview: bool  # answer {text, html}: the same links in HTML for the preview pane
+    preview: bool  # answer {text, html, mentions}: the same links in HTML for the preview pane, and the mentions
+    skip: list[list[int]]  # [start, end] of mentions the reader unticked: not linked (the term's next mention is)
 
 
 class LookupRequest(TypedDict, total=False):
@@ -73,10 +75,22 @@ class MentionInfo(TypedDict):
     parameter: str | None  # "2" in "Aegis 2"
 
 
+class LinkedMention(TypedDict):
+    """A mention in a link answer (with preview), for the page's list of links to untick."""
+    start: int
+    end: int
+    text: str  # as written
+    term: str
+    name: str  # the term's English name
+    name_ru: str
+    linked: bool  # linked in this answer (false: skipped, a later repeat without `every`, or no safe place)
+
+
 class Linked(TypedDict, total=False):
     text: Required[str]  # the text with its mentions linked
     game: Required[str | None]  # the game linked (None: none detected, text unchanged)
     html: str  # with preview: the same links in HTML
+    mentions: list[LinkedMention]  # with preview: every mention found, in order
 
 
 class Candidate(TypedDict):
@@ -158,8 +172,9 @@ def parse(raw: Mapping[str, Any]) -> Request:
         fmt = raw.get("format") or "markdown"
         if fmt not in FORMATS:
             raise BadRequest(f"unknown format {_shown(fmt)} (use {', '.join(FORMATS)})")
-        return LinkRequest(op="link", game=game, text=_string(raw, "text"), format=fmt,
-                           every=_flag(raw, "every"), preview=_flag(raw, "preview"))
+        text = _string(raw, "text")
+        return LinkRequest(op="link", game=game, text=text, format=fmt, every=_flag(raw, "every"),
+                           preview=_flag(raw, "preview"), skip=spans(raw.get("skip"), len(text)))
     if op == "lookup":
         limit = raw.get("limit") or 10
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
@@ -200,6 +215,28 @@ def _string(raw: Mapping[str, Any], key: str) -> str:
     if not isinstance(value, str):
         raise BadRequest(f"{key} must be a string")
     return value
+
+
+def spans(value: object, length: int) -> list[list[int]]:
+    """`skip`: a list of [start, end] character offsets within a text of `length` characters (absent: none)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise BadRequest("skip must be a list of [start, end] pairs")
+    if len(value) > MAX_SKIP:
+        raise BadRequest(f"skip has {len(value)} spans (at most {MAX_SKIP})")
+    out = []
+    for i, pair in enumerate(value):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in pair)):
+            raise BadRequest(f"skip[{i}] must be a pair of integers [start, end]")
+        start, end = pair
+        if not 0 <= start < end:
+            raise BadRequest(f"skip[{i}] must have 0 <= start < end (got [{start}, {end}])")
+        if end > length:
+            raise BadRequest(f"skip[{i}] ends at {end}, past the text's end ({length})")
+        out.append([start, end])
+    return out
 
 
 def _flag(raw: Mapping[str, Any], key: str) -> bool:

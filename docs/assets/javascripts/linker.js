@@ -29,6 +29,8 @@
   /**
    * The answers are codex.protocol's, generated as types/protocol.d.ts (python -m codex.typedefs).
    * @typedef {import("../../../types/protocol").Linked} Linked
+   * @typedef {import("../../../types/protocol").LinkedMention} LinkedMention  a mention in a link answer
+   * @typedef {{start: number, end: number, text: string}} Skipped  a mention the reader unticked, as written
    * @typedef {import("../../../types/protocol").Format} Format
    * @typedef {import("../../../types/protocol").Candidate} Candidate  a lookup's answer
    * @typedef {import("../../../types/protocol").Trait} Trait  a trait, given or implied
@@ -92,6 +94,8 @@
       output: /** @type {HTMLTextAreaElement | null} */ ($("linker-output")),
       copy: /** @type {HTMLButtonElement | null} */ ($("linker-copy")),
       preview: $("linker-preview"),
+      links: $("linker-links"),
+      linksList: $("linker-links-list"),
       status: $("linker-status"),
       label: $("linker-status-label"),
       error: $("linker-error"),
@@ -109,6 +113,10 @@
 
     /** @type {string | null} */
     let detected = null; // the game auto-detection found in the post
+    // The mentions the reader unticked, by "start:end" (character offsets, as codex.protocol counts them: code
+    // points). One stays only while the same text still stands at the same offsets (keepSkipped).
+    /** @type {Map<string, Skipped>} */
+    const skipped = new Map();
 
     /** @param {string} phase @param {string} message */
     function setStatus(phase, message) {
@@ -202,27 +210,88 @@
       if (ui.copy) ui.copy.disabled = !text;
     }
 
+    /** @param {{start: number, end: number}} m */
+    function spanKey(m) { return m.start + ":" + m.end; }
+
+    // Drops the unticked mentions the reader's edits moved or changed: a span is kept only while the same text
+    // stands at the same offsets (no offset arithmetic: text typed before it un-skips it). Offsets are code
+    // points, as Python counts them (Array.from), not UTF-16 units (an emoji before it would shift those).
+    /** @param {string} text */
+    function keepSkipped(text) {
+      if (!skipped.size) return;
+      const chars = Array.from(text);
+      skipped.forEach((s, key) => {
+        if (chars.slice(s.start, s.end).join("") !== s.text) skipped.delete(key);
+      });
+    }
+
+    // The links made, one checkbox each (checked: linked; unchecked: unticked by the reader). A mention left
+    // unlinked because only each term's first is linked (or because no link fits there) is left out rather than
+    // shown disabled: a long post repeats its terms many times, a box that cannot be ticked would only lengthen
+    // the list, and unticking the linked one moves the link to the next mention, which then shows here.
+    /** @param {LinkedMention[]} mentions */
+    function renderLinks(mentions) {
+      const box = ui.links, list = ui.linksList;
+      if (!box || !list) return;
+      const active = document.activeElement;
+      const focused = active instanceof HTMLInputElement && list.contains(active) ? active.dataset.span : null;
+      clear(list);
+      /** @type {Record<string, number>} */
+      const seen = {};
+      mentions.forEach((m) => {
+        const key = spanKey(m);
+        if (!m.linked && !skipped.has(key)) return;
+        const term = inLanguage({ en: m.name, ru: m.name_ru }, m.term);
+        const same = m.text + "\n" + m.term;
+        seen[same] = (seen[same] || 0) + 1; // the same words listed twice: "Rage (2) → Rage +X", the second one
+        const input = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", "data-span": key }));
+        input.checked = m.linked;
+        input.addEventListener("change", () => {
+          if (input.checked) skipped.delete(key);
+          else skipped.set(key, { start: m.start, end: m.end, text: m.text });
+          linkSoon.now();
+        });
+        list.appendChild(el("li", null, [el("label", { className: "linker-link" }, [
+          input,
+          el("span", { className: "linker-link-text", text: m.text + (seen[same] > 1 ? " (" + seen[same] + ")" : "") }),
+          " ", // the accessible name: "Rage links to Rage"; the eye sees "Rage → Rage"
+          el("span", { className: "linker-link-arrow", "aria-hidden": "true", text: "→" }),
+          el("span", { className: "codex-sr-only", text: t("linker_links_to") }),
+          " ",
+          el("span", { className: "linker-link-term", text: term }),
+        ])]));
+        if (focused === key) input.focus(); // the box the reader just toggled keeps the keyboard's focus
+      });
+      box.hidden = !list.firstChild;
+    }
+
     function runLink() {
       if (state.phase !== "ready" || !game()) return;
       const text = ui.input.value;
       const mine = ++seq.link;
       if (!text) {
+        skipped.clear();
         setOutput("", "");
+        renderLinks([]);
         showError("");
         showDetected(null);
         return;
       }
-      linker.ask("link", { game: game(), text: text, format: format(), every: !!(ui.every && ui.every.checked), preview: true })
+      keepSkipped(text);
+      const skip = Array.from(skipped.values(), (s) => { return [s.start, s.end]; });
+      linker.ask("link", { game: game(), text: text, format: format(), every: !!(ui.every && ui.every.checked), preview: true, skip: skip })
         .then((answer) => {
           if (mine !== seq.link) return; // a newer request is on its way
-          const result = /** @type {Linked} */ (answer.result); // preview: {text, html}
+          const result = /** @type {Linked} */ (answer.result); // preview: {text, html, mentions}
           setOutput(result.text, result.html || "");
+          renderLinks(result.mentions || []);
           showDetected(game() === AUTO ? answer.game : null);
           state.error = "";
           showError("");
         }, (err) => {
           if (mine !== seq.link) return;
           setOutput("", "");
+          renderLinks([]);
           showError(t("linker_error", { message: err.message }));
         });
     }
