@@ -14,6 +14,7 @@ import pytest
 
 from codex.linkify import FORMATS, link
 from codex.protocol import MAX_SKIP
+from linecount import lines_executed
 
 POST = "I opened with Rage Unleashed on my bear. Then it got a Rage marker and hit hard with Burn."
 CARD, MARKER, BURN = (14, 18), (55, 59), (85, 89)  # "Rage" in the card name, "Rage" the marker, "Burn"
@@ -116,21 +117,9 @@ def test_an_absent_or_empty_skip_skips_nothing(codex_api):
 
 def _lines(codex_api, request: dict) -> int:
     """Python lines of codex code one request executes (counted, not timed: the machine is shared)."""
-    count = 0
-
-    def tracer(frame, event, arg):
-        nonlocal count
-        if "codex" not in frame.f_code.co_filename:
-            return None
-        count += event == "line"
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        answer = codex_api.handle(request)
-    finally:
-        sys.settrace(None)
-    assert "error" not in answer, answer
+    answers = []
+    count = lines_executed(lambda: answers.append(codex_api.handle(request)), lambda name: "codex" in name)
+    assert "error" not in answers[0], answers[0]
     return count
 
 
