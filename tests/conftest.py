@@ -87,6 +87,14 @@ def site_url(site_port) -> str:
 
 
 @pytest.fixture(scope="session")
+def codex(glossary, site_url):
+    """The Python API with the URLs the test site is built with: what the browser's linker must reproduce exactly."""
+    from codex.api import Codex
+
+    return Codex.from_glossary(glossary, site_url)
+
+
+@pytest.fixture(scope="session")
 def built_site(tmp_path_factory, site_url) -> Path:
     """The real site, built once with the real validated mkdocs.yml into a temporary directory (strict)."""
     return build_in_process(tmp_path_factory.mktemp("site"), site_url)

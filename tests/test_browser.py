@@ -103,14 +103,6 @@ def page(context, site_url, dialogs, page_errors):
 
 
 @pytest.fixture(scope="module")
-def codex(glossary, site_url):
-    """The Python API with the URLs the test site was built with: what the widget must reproduce exactly."""
-    from codex.api import Codex
-
-    return Codex.from_glossary(glossary, site_url)
-
-
-@pytest.fixture(scope="module")
 def corpora(root) -> dict[str, list[dict]]:
     return {name: load_posts(root / "tests" / "corpus" / name) for name in CORPORA}
 

@@ -20,13 +20,6 @@ POST = "У моего Creature с Aegis 2 два жетона Burn, и брон�
 
 
 @pytest.fixture(scope="module")
-def codex(glossary, site_url):
-    from codex.api import Codex
-
-    return Codex.from_glossary(glossary, site_url)
-
-
-@pytest.fixture(scope="module")
 def page(site_server, site_url):
     if not CHROMIUM.exists():
         skip_unless_ci(f"{CHROMIUM} is not installed")

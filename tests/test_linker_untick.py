@@ -24,13 +24,6 @@ POST = "I opened with Rage Unleashed on my bear. Then it got a Rage marker and h
 CARD = (14, 18)  # "Rage" in the card name
 
 
-@pytest.fixture(scope="module")
-def codex(glossary, site_url):
-    from codex.api import Codex
-
-    return Codex.from_glossary(glossary, site_url)
-
-
 def open_linker(browser, site_url: str, locale: str = "en-US", scheme: str = "light", viewport: dict | None = None):
     """The linker page in a fresh context, once Python is up; its page errors collected in `.errors`."""
     context = browser.new_context(locale=locale, color_scheme=scheme, viewport=viewport or {"width": 1280, "height": 900})
