@@ -136,14 +136,13 @@ def decide(scores: dict[str, float], own: dict[str, bool], learned: dict[str, fl
     ahead."""
     if not scores:
         return None
-    games = set(scores) | (set(learned) if learned else set())
-    totals = {game: scores.get(game, 0.0) + learned.get(game, 0.0) for game in games}
+    totals = {game: scores.get(game, 0.0) + learned.get(game, 0.0) for game in set(scores) | set(learned)}
     ranked = sorted(totals.items(), key=lambda item: -item[1])
     if len(ranked) > 1 and ranked[1][1] >= ranked[0][1]:
         return None
     best = ranked[0][0]
-    if not own.get(best) and (not learned or
-                              learned[best] - max(v for g, v in learned.items() if g != best) < OWN_MARGIN):
+    runner_up = max((v for g, v in learned.items() if g != best), default=0.0)  # a one-game codex has none
+    if not own.get(best) and (not learned or learned.get(best, 0.0) - runner_up < OWN_MARGIN):
         return None
     return best
 
