@@ -3,7 +3,7 @@
     python -m benchmarks.learn          # (make learn) write hooks/codex/learned_data.py from every corpus
     python -m benchmarks.learn --loo    # the leave-one-corpus-out evidence below (nothing written)
 
-What is learned: for each word stem (detect._stem: folded, Russian stemmed, English plural -s off; words of three
+What is learned: for each word stem (detect.evidence_stem: folded, Russian stemmed, English plural -s off; words of three
 letters or more, no numbers) in at least MIN_POSTS passages of the corpora posts, blind, forum, real, real2, real3,
 real4 (every passage is labelled with its game), a weight per game: WEIGHT * the naive Bayes log-ratio
 log P(the word occurs | a passage of that game) - log P(it occurs | any passage), Laplace-smoothed by SMOOTHING,
@@ -56,7 +56,7 @@ def load_corpora() -> dict[str, list[dict[str, Any]]]:
 
 def stems(text: str) -> set[str]:
     """The distinct stems detection weighs (as detect.Detector.evidence reads a text)."""
-    return {detect._stem(w) for w in SPLIT.findall(text) if len(w) > 2 and not w.isdigit()}
+    return {stem for stem in map(detect.evidence_stem, SPLIT.findall(text)) if stem}
 
 
 def table(posts: Iterable[dict[str, Any]], weight: float = WEIGHT, least: int = MIN_POSTS) -> dict[str, tuple[int, ...]]:

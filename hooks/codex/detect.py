@@ -41,6 +41,12 @@ def _stem(word: str) -> str:
     return folded[:-1] if len(folded) > 3 and folded.endswith("s") else folded
 
 
+def evidence_stem(word: str) -> str:
+    """The stem a text word counts under as learned evidence, "" for one too short or a number (benchmarks/learn.py
+    learns the table by this very function, so the two read words alike)."""
+    return _stem(word) if len(word) > 2 and not word.isdigit() else ""
+
+
 class Detector:
     """Which game a text is about: the one whose terms, card names and titles explain it best (see `detect`)."""
 
@@ -119,7 +125,7 @@ class Detector:
         for word in set(_SPLIT.findall(text)):
             stem = stems.get(word)
             if stem is None:
-                stem = _stem(word) if len(word) > 2 and not word.isdigit() else ""
+                stem = evidence_stem(word)
                 if len(stems) < _STEMS_CACHED:
                     stems[word] = stem
             seen.add(stem)
