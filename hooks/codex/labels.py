@@ -214,8 +214,9 @@ LABELS: dict[str, dict[str, str]] = {
                               "ru": "по этим чертам игра не распознана; укажите её через --game"},
     "linker_all_cancelled": {"en": "every trait is cancelled", "ru": "все черты взаимно отменяются"},
     "linker_cancelled": {"en": "cancelled: {term} (by {by})", "ru": "отменена: {term} (её отменяет {by})"},
-    "linker_worker_failed": {"en": "Error: the linker's background process stopped ({reason}). Restarting it…",
-                             "ru": "Ошибка: фоновый процесс связывателя остановился ({reason}). Перезапускаю…"},
+    # shown as linker_error's {message}: "Error: the linker's background process stopped …"
+    "linker_worker_failed": {"en": "the linker's background process stopped ({reason}). Restarting it…",
+                             "ru": "фоновый процесс связывателя остановился ({reason}). Перезапускаю…"},
     "linker_timeout": {"en": "no answer within {seconds} s", "ru": "нет ответа за {seconds} с"},
     # reading offline (the service worker; docs/assets/javascripts/offline.js fills in the {placeholders})
     "offline_app_short_name": {"en": "Rules Codex", "ru": "Кодекс"},  # the home-screen name (web app manifest)

@@ -155,11 +155,14 @@
   // worker boots (the widgets re-run their requests when it is ready).
   /** @param {string} reason */
   function restart(reason) {
-    const message = t("linker_worker_failed", { reason: reason });
+    // Pending requests fail with the bare reason (a widget words a failed request as linker_error, "Error: …");
+    // the status line shows the same sentence worded so once.
+    const stopped = t("linker_worker_failed", { reason: reason });
+    const message = t("linker_error", { message: stopped });
     const old = state.worker;
     state.worker = null;
     if (old) old.terminate();
-    state.pending.forEach((p) => { if (p.timer !== null) clearTimeout(p.timer); p.reject(new Error(message)); });
+    state.pending.forEach((p) => { if (p.timer !== null) clearTimeout(p.timer); p.reject(new Error(stopped)); });
     state.pending.clear();
     state.phase = "idle";
     state.error = message;
