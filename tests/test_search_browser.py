@@ -66,10 +66,14 @@ def search(page, site_url: str, query: str) -> Results:
         box.fill("")
         box.press("End")
         expect(page.locator(".md-search-result__item")).to_have_count(0, timeout=RESULT_TIMEOUT)
-    placeholder = meta.text_content()
+    # Ready for a query: Material's placeholder, not "Initializing search" (its worker not set up yet, which on a
+    # loaded machine outlasts the page's load: the change to the placeholder was then taken for the results).
+    placeholder = page.evaluate("JSON.parse(document.getElementById('__config').textContent)"
+                                ".translations['search.result.placeholder']")
+    expect(meta).to_have_text(placeholder, timeout=RESULT_TIMEOUT)
     box.fill(query)
     box.press("End")  # a real key event: Material queries on keyup
-    expect(meta).not_to_have_text(placeholder or "", timeout=RESULT_TIMEOUT)
+    expect(meta).not_to_have_text(placeholder, timeout=RESULT_TIMEOUT)
     return Results(page, site_url)
 
 
