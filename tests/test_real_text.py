@@ -390,6 +390,15 @@ def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, l
     ("keyforge", "ключ куётся только в начале хода", "куётся", "forge"),
     ("keyforge", "На ходу соперника его уничтожают в бою.", "уничтожают", "destroyed"),
     ("keyforge", 'the "tagged for destruction" wording', "destruction", "destroyed"),
+    # round 6 (tuned on real5): adjectives, agent nouns, imperfectives and perfectives the glossary now lists
+    ("mage-wars", "the knight is asleep so he's incapacitated", "asleep", "sleep"),
+    ("mage-wars", "Сон — спит, пока по нему не ударят.", "спит", "sleep"),
+    ("mage-wars", "can a flyer be restrained by Tanglevine?", "flyer", "flying"),
+    ("mage-wars", "burn does nothing if you're immune to fire", "immune", "immunity"),
+    ("mage-wars", "Паралич — нельзя двигаться, но атаковать можно.", "двигаться", "move-action"),
+    ("dnd-miniatures", "от Turn Undead твой капитан не убежит", "убежит", "rout-routing"),
+    ("dnd-miniatures", "Вы перебрасываете кубик, если выпала единица?", "перебрасываете", "reroll"),
+    ("keyforge", "Можно ли им сражаться в тот же ход?", "сражаться", "fight-with"),
 ])
 def test_a_verb_made_from_a_noun_name_links_the_term_in_every_form(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -737,3 +746,23 @@ def test_the_boxs_tokens_are_components_not_the_term(codex_api, text):
 
 def test_a_token_on_a_creature_still_links(codex_api):
     assert ("жетон", "token") in found(codex_api, "mage-wars", "Кидаешь кубик эффектов за каждый жетон Burn.")
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("dnd-miniatures", "Дальние атаки идут по ближайшему врагу, которого видно.", "ближайшему врагу"),
+    ("keyforge", "Цены у карт нет: выбрал дом — и выкладывай хоть всю руку.", "выбрал дом"),
+])
+def test_a_players_phrase_the_glossary_lists_as_an_alias(codex_api, game, text, term):
+    assert term in [w for w, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("text,linked", [
+    ('Ogre Ravager has Trample 10 and Melee Reach 2. Does Trample say "replaces attack", or can it strike too?',
+     True),
+    ("The Forgepriest goes into my warband, replacing the Ogre. Its attack and its save are better.", False),
+    ("Damage counters were replaced with Lego; the Fighter's attack and save stayed on the card.", False),
+])
+def test_replaces_is_the_ability_only_before_an_action(codex_api, text, linked):
+    # round 6: everyday "replacing the Ogre" (real5) is not D&D's "replaces attack" condition
+    terms = [t for _, t in found(codex_api, "dnd-miniatures", text)]
+    assert ("replace-replaces" in terms) == linked, terms

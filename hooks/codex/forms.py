@@ -111,7 +111,7 @@ NOT_BASES = frozenset({"round", "range", "rang"})
 # are not on the list and link in any case. See "Ordinary words" in the README.
 ORDINARY_ENGLISH = frozenset("""
     cancel controller cost fast friendly ignore large life living magic medium move opponent owner rally remove
-    pull requires rounding save self sight size sleep slow small space tiny touch type unique weak
+    pull replace replaces requires rounding save self sight size sleep slow small space tiny touch type unique weak
     """.split())  # "pull": "Pulled a Wight" from a booster (round 3)
 # The same for Russian names that are everyday words: «в состоянии», «содержание раздела», «перед сном».
 # «новичкам» (beginners), «маленьких фигурок» (small figures), «уникальную книгу» (a unique book): real player

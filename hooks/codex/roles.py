@@ -45,7 +45,10 @@ ARTICLES = frozenset("a an the".split())
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
 PRONOUNS = frozenset("it he she they i you we".split())
 CREATURES = frozenset("it he she they".split())  # a creature as the subject
-CONDITIONS = frozenset("if when whenever once unless".split())  # "if I move up": a rules question's condition
+CONDITIONS = frozenset("if when whenever once unless".split())
+# D&D's "replaces attack", "replaces move": an ability that stands for an action (not "replaced the Ogre", round 6)
+REPLACING = frozenset("replace replaces".split())
+ACTIONS = frozenset("attack attacks move moves action actions".split())  # "if I move up": a rules question's condition
 _BEFORE = re.compile(r"([\w'’]+)[^\w'’]{1,3}(?:([\w'’]+)[^\w'’]{1,3})?\Z")  # the one or two words before, in a short slice
 _AFTER = re.compile(r"\W{1,3}([\w']+)")
 
@@ -74,6 +77,8 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True
     if word in VERBS and m.text.lower().endswith("ing") and after and forms.fold(after.group(1)) in GAME_NOUNS:
         return True  # "a sleeping creature": a verb's participle as an adjective before a game noun
+    if words & REPLACING and after and forms.fold(after.group(1)) in ACTIONS:
+        return True  # "replaces attack": the condition of an ability; not "replacing the Ogre" in a warband
     if word in ADJECTIVES and (previous in {"it's", "it’s"} or (previous in COPULAS and earlier in PRONOUNS)):
         return True
     if word in ADJECTIVES and (previous == "considered" or (previous == "as" and earlier in COUNTS_AS)):
