@@ -20,7 +20,7 @@ def corpora() -> dict[str, list[dict]]:
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5"):
+    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -34,7 +34,9 @@ def corpora() -> dict[str, list[dict]]:
             out["real3 (round 3's held-out)"] = posts
         elif name == "real4":  # the fourth set (issue 20): held out in round 4, learned from in round 5
             out["real4 (round 4's held-out)"] = posts
-        elif name == "real5":  # the fifth set (issue 20, round 5): never tuned on nor learned from
+        elif name == "real5":  # the fifth set (issue 20): held out in round 5, tuned on in round 6
+            out["real5 (round 5's held-out)"] = posts
+        elif name == "real6":  # the sixth set (issue 20, round 6): never tuned on nor learned from
             out["fresh held-out"] = posts
         else:
             out[name] = posts
@@ -71,6 +73,27 @@ def main() -> None:
                     print("   ", line)
         if args.misses and wrong:
             print("    detected wrong:", *wrong, sep="\n      ")
+    agreement(codex, args.only)
+
+
+def agreement(codex, only: str | None) -> None:
+    """Each set a second annotator marked too (tests/corpus/second/), blind and independently: that annotator
+    scored against the first, and the linker against each — how far the measure itself is from certain."""
+    import yaml
+    from corpus_eval import annotated_as, evaluate
+
+    seconds = sorted((CORPORA / "second").glob("*.yml"))
+    if only or not seconds:
+        return
+    print(f"\n{'second annotation':<18} {'links':>5} {'2nd vs 1st: P':>13} {'R':>6} {'linker vs 1st':>14} "
+          f"{'linker vs 2nd':>14}")
+    for path in seconds:
+        first = yaml.safe_load((CORPORA / path.name).read_text(encoding="utf-8"))
+        second = yaml.safe_load(path.read_text(encoding="utf-8"))
+        between = evaluate(annotated_as(second), first)
+        one, two = evaluate(codex.mentions, first), evaluate(codex.mentions, second)
+        print(f"{path.stem:<18} {between.expected:>5} {between.precision:>13.3f} {between.recall:>6.3f} "
+              f"{one.precision:>7.3f} / {one.recall:.3f} {two.precision:>7.3f} / {two.recall:.3f}")
 
 
 if __name__ == "__main__":

@@ -75,3 +75,13 @@ def evaluate(mentions_for, posts: list[dict]) -> Score:
             inside_not = any(s < end and start < e for s, e in forbidden)
             score.false_alarms.append(f"{post['id']}: {post['text'][start:end]!r} -> {term}{' (in not)' if inside_not else ''}")
     return score
+
+
+def annotated_as(posts: list[dict]):
+    """Another annotation of the same passages as a `mentions_for`: its links, so that `evaluate(annotated_as(second),
+    first)` scores one annotator against the other (the agreement a linker can be measured against)."""
+    by_text = {(post["game"], post["text"]): post for post in posts}
+
+    def mentions_for(game: str, text: str) -> list[dict]:
+        return [{"start": s, "end": e, "term": t} for s, e, t in gold_spans(by_text[game, text])]
+    return mentions_for

@@ -761,6 +761,8 @@ def test_a_players_phrase_the_glossary_lists_as_an_alias(codex_api, game, text, 
      True),
     ("The Forgepriest goes into my warband, replacing the Ogre. Its attack and its save are better.", False),
     ("Damage counters were replaced with Lego; the Fighter's attack and save stayed on the card.", False),
+    ("Clarified today: cause fear now replaces attacks.", True),  # no other mention: the phrase needs no context
+    ("I replaced my Ogre today.", False),
 ])
 def test_replaces_is_the_ability_only_before_an_action(codex_api, text, linked):
     # round 6: everyday "replacing the Ogre" (real5) is not D&D's "replaces attack" condition

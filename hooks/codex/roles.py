@@ -77,8 +77,6 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True
     if word in VERBS and m.text.lower().endswith("ing") and after and forms.fold(after.group(1)) in GAME_NOUNS:
         return True  # "a sleeping creature": a verb's participle as an adjective before a game noun
-    if words & REPLACING and after and forms.fold(after.group(1)) in ACTIONS:
-        return True  # "replaces attack": the condition of an ability; not "replacing the Ogre" in a warband
     if word in ADJECTIVES and (previous in {"it's", "it’s"} or (previous in COPULAS and earlier in PRONOUNS)):
         return True
     if word in ADJECTIVES and (previous == "considered" or (previous == "as" and earlier in COUNTS_AS)):
@@ -97,17 +95,27 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
 
 
+def self_evident(text: str, m: Mention) -> bool:
+    """A lower-case ordinary word whose role needs no context: "replaces attacks" is D&D's condition of an ability
+    wherever it is written (a short clarifications list has no other mention); not "replacing the Ogre"."""
+    after = _AFTER.match(text, m.end, m.end + 40)
+    return forms.fold(m.text) in REPLACING and after is not None and forms.fold(after.group(1)) in ACTIONS
+
+
 def in_context(text: str, found: list[Mention], pending: list[Mention],
                 keys: Callable[[str], tuple[str, ...]]) -> list[Mention]:
     """The mentions, with each lower-case ordinary word that stands in a game role in game context: the text
     has at least CONTEXT_MENTIONS other mentions, one of them within CONTEXT_CHARS. Linear: one bisection per
     candidate, a bounded look around it."""
+    evident = [m for m in pending if self_evident(text, m)]
     if len(found) < CONTEXT_MENTIONS:
-        return found
+        return sorted(found + evident) if evident else found
     starts = [m.start for m in found]
     beginning = set(starts)
-    kept = []
+    kept, evident_spans = list(evident), set(evident)
     for m in pending:
+        if m in evident_spans:
+            continue  # kept already: its role needs no context
         i = bisect_left(starts, m.start)
         near = [found[j] for j in (i - 1, i) if 0 <= j < len(found)]
         joined = any(_JOINED.fullmatch(text, *((o.end, m.start) if o.end <= m.start else (m.end, o.start)))
