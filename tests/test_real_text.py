@@ -768,3 +768,30 @@ def test_replaces_is_the_ability_only_before_an_action(codex_api, text, linked):
     # round 6: everyday "replacing the Ogre" (real5) is not D&D's "replaces attack" condition
     terms = [t for _, t in found(codex_api, "dnd-miniatures", text)]
     assert ("replace-replaces" in terms) == linked, terms
+
+
+@pytest.mark.parametrize("text,span", [
+    ("8 янтаря в начале хода, я кую ключ за 6, а остаток сгорает?", "кую ключ"),
+    ("он сковал ключ посреди моего хода", "сковал ключ"),
+    ("можно выковать ключ дважды за ход?", "выковать ключ"),
+])
+def test_forging_a_key_in_russian_is_one_mention_of_forge(codex_api, text, span):
+    # round 6: both annotators of real5 and real6 mark the verb with its key as one Forge (its alias «Ковка ключа»,
+    # "Forge a key"), not Forge plus Keys
+    assert found(codex_api, "keyforge", text) == [(span, "forge")]
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Жизнь тоже на маге: сдох — проиграл. Мана копится.", True),
+    ("а когда урон сравнивается с жизнью, существо уходит в сброс", True),
+    ("Если не жалко времени — берите, в жизни не видел более гибкой дуэльной игры про магов.", False),
+])
+def test_russian_life_is_the_games_unless_it_is_in_ones_life(codex_api, text, linked):
+    # round 6: «жизнь» is no longer an ordinary word (Mage Wars players write the stat in lower case, 9 misses in
+    # real3-real6); «в жизни» (in one's life) is the glossary's not-mention
+    assert (("life" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked)
+
+
+def test_time_zones_are_not_the_arena(codex_api):
+    text = "We play over video across three time zones; label the 12 zones on the board and call your moves."
+    assert [w for w, t in found(codex_api, "mage-wars", text) if t == "zone"] == ["zones"]
