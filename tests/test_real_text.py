@@ -795,3 +795,19 @@ def test_russian_life_is_the_games_unless_it_is_in_ones_life(codex_api, text, li
 def test_time_zones_are_not_the_arena(codex_api):
     text = "We play over video across three time zones; label the 12 zones on the board and call your moves."
     assert [w for w, t in found(codex_api, "mage-wars", text) if t == "zone"] == ["zones"]
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Соперник сыграл карту, которая повышает цену ключа на 2: успею выковать?", True),
+    ("Ничего ты не кастуешь, цены у карт нет, выбрал дом — и играй.", False),
+    ("Берём дисплей: если наберётся 12 колод, по цене выйдет дешевле, чем поштучно.", False),
+])
+def test_russian_cost_is_a_keys_not_a_price(codex_api, text, linked):
+    # round 6: «цена» is an ordinary Russian word (a card's or a deck's price, 5 false links in real3-real6);
+    # KeyForge's Cost is a key's: «цену ключа»
+    assert ("cost" in [t for _, t in found(codex_api, "keyforge", text)]) == linked
+
+
+def test_the_action_marker_is_the_games_word_not_a_token(codex_api):
+    text = "ведущий сам проговаривает, в каком порядке ходят жетоны действий, а жетон Burn снимается в Upkeep"
+    assert [w for w, t in found(codex_api, "mage-wars", text) if t == "token"] == ["жетон"]

@@ -30,6 +30,8 @@ POSSESSIVES = frozenset("its their his her my your".split())
 COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
 VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
+_RU_OF_A_KEY = re.compile(r"ключ(?:а|ей|ам)?")
+_RU_CHANGED_BY = re.compile(r"[ \t]+\w+[ \t]+на[ \t]+\d")
 _RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
 # "two life back", "he had more life left": a quantity
 # Plurals of Russian ordinary words that everyday speech hardly uses («в состоянии», «состояние отличное» are
@@ -65,11 +67,8 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     counted = previous.isdigit() or previous in NUMBER_WORDS or bool(after and after.group(1).isdigit())
     if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
-    if forms.is_cyrillic(m.text):  # «оставалось 6 жизни», «уровень 2»: a quantity or a statistic; «медленные
-        # существа»: an adjective before a creature (not «маленьких фигурок»: a figure is the toy, not the game's);
-        # a plural the everyday word has not («половину состояний», «табличка состояний»: the game's conditions)
-        return counted or folded in RU_GAME_PLURALS or bool(after and _RU_GAME_NOUN.fullmatch(forms.fold(after.group(1))) and
-                               m.text[-2:] in _RU_ADJECTIVE_ENDINGS)
+    if forms.is_cyrillic(m.text):
+        return counted or _russian_role(text, m, folded, forms.fold(after.group(1)) if after else "")
     if counted and words & (NOUNS | {"life"}):
         return True  # "3 life", "life 12"
     word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
@@ -93,6 +92,17 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     # "when you move next to it": a player moving a figure in a rules condition (round 4)
     return word in VERBS and (previous in MODALS | CREATURES or
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
+
+
+def _russian_role(text: str, m: Mention, folded: str, following: str) -> bool:
+    """A Russian ordinary word in a game role (besides a number beside it: «оставалось 6 жизни», «уровень 2»)."""
+    if folded in RU_GAME_PLURALS:  # «половину состояний», «табличка состояний»: a plural the everyday word has not
+        return True
+    if _RU_GAME_NOUN.fullmatch(following) and m.text[-2:] in _RU_ADJECTIVE_ENDINGS:
+        return True  # «медленные существа»: an adjective before a creature (not «маленьких фигурок»: the toy)
+    if _RU_OF_A_KEY.fullmatch(following):
+        return True  # «цену ключа»: KeyForge's cost is a key's; «цена карты», «по цене» are prices (round 6)
+    return _RU_CHANGED_BY.match(text, m.end, m.end + 40) is not None  # «цена выросла на 3»: a quantity
 
 
 def self_evident(text: str, m: Mention) -> bool:
