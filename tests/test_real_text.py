@@ -811,3 +811,8 @@ def test_russian_cost_is_a_keys_not_a_price(codex_api, text, linked):
 def test_the_action_marker_is_the_games_word_not_a_token(codex_api):
     text = "ведущий сам проговаривает, в каком порядке ходят жетоны действий, а жетон Burn снимается в Upkeep"
     assert [w for w, t in found(codex_api, "mage-wars", text) if t == "token"] == ["жетон"]
+
+
+def test_another_games_title_is_not_a_mage(codex_api):
+    text = "Figures are decent for prepaints; Mage Knight already taught me about rarity. Your mage still casts first."
+    assert [w for w, t in found(codex_api, "mage-wars", text) if t == "mage"] == ["mage"]
