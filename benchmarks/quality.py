@@ -20,7 +20,7 @@ def corpora() -> dict[str, list[dict]]:
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6"):
+    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -36,7 +36,9 @@ def corpora() -> dict[str, list[dict]]:
             out["real4 (round 4's held-out)"] = posts
         elif name == "real5":  # the fifth set (issue 20): held out in round 5, tuned on in round 6
             out["real5 (round 5's held-out)"] = posts
-        elif name == "real6":  # the sixth set (issue 20, round 6): never tuned on nor learned from
+        elif name == "real6":  # the sixth set (issue 20): held out when written in round 6, then tuned on in it
+            out["real6 (round 6's first)"] = posts
+        elif name == "real7":  # the seventh set (issue 20, round 6): never tuned on nor learned from
             out["fresh held-out"] = posts
         else:
             out[name] = posts
