@@ -816,3 +816,16 @@ def test_the_action_marker_is_the_games_word_not_a_token(codex_api):
 def test_another_games_title_is_not_a_mage(codex_api):
     text = "Figures are decent for prepaints; Mage Knight already taught me about rarity. Your mage still casts first."
     assert [w for w, t in found(codex_api, "mage-wars", text) if t == "mage"] == ["mage"]
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("а соперник просто кастует Teleport и отправляет его в дальний угол", False),
+    ("в квиккаст-фазу кинул Teleport на хорька", False),
+    ("Highlander: no duplicates, one Dispel, one Teleport, one of everything.", False),
+    ("кладёшь 2 телепорта и норм", False),
+    ("Пока Deathlock на поле, лечение и Regrowth Belt рядом с ним не работают.", True),
+])
+def test_a_card_named_like_a_term_is_cast_or_counted_the_effect_is_not(codex_api, text, linked):
+    # round 6: Russian cast verbs and "one" are card cues; a lower-case word is the card only when counted
+    terms = [t for _, t in found(codex_api, "mage-wars", text)]
+    assert (bool({"teleport", "heal"} & set(terms))) == linked, terms

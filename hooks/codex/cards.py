@@ -18,11 +18,15 @@ _COUNT_BEFORE_ANY = re.compile(r"[xX×хХ](?!\w)")  # "2x Dispel": the digit is
 _PUNCTUATION = "\"'«»“”„()[]{}<>.,;:!?*_~`"
 _LIST_BEFORE = re.compile(r"[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z", re.I)  # "Tanglevine + "
 _LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", re.I)  # " + Tanglevine"
-# Words before a card named like a term that make it the card: "a second Teleport", "two Teleports", «без Teleport».
-CARD_CUES = frozenset("""
-    another second third two three four with without без второй второго вторую два две три ещё еще
-    cast casts casting
-    """.split())  # "cast Teleport": the spell card is cast (round 4); "can you Teleport a creature" is the act
+# Words before a card named like a term that make it the card. A count, in any case: "a second Teleport", "two
+# Teleports", "one Dispel, one Teleport" (round 6), «кладёшь 2 телепорта»; the rest only before the card's printed
+# capital: «без Teleport», "with Teleport", "cast Teleport" (round 4), «кастует Teleport», «кинул Teleport» (round 6) —
+# "can you Teleport a creature" is the act, «лечение и Regrowth Belt» the effect.
+COUNT_CUES = frozenset("another second third one two three four второй второго вторую два две три ещё еще".split())
+CARD_CUES = COUNT_CUES | frozenset("""
+    with without без cast casts casting кастую кастуешь кастует кастуем кастуют кастовал кастовала кастовали скастовал
+    скастовала кинул кинула кинули кину кинет кидаю кидает кидал
+    """.split())
 # "Teleport on the Avenger", "that Sleep on Kralathor": a capitalised spell named like a term, put on a target, is
 # the card; "Sleep в Mage Wand", "Sleep into a Wand": a spell bound into another card (a card must follow)
 _ON_TARGET = re.compile(r"[ \t]+(?:on|onto)[ \t]+(?=\w)")
@@ -63,6 +67,10 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
         m = found[i]
         words = text[max(0, m.start - 24):m.start].split()
         previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
+        if not m.text[:1].isupper():  # a card is named as printed, unless counted: «лечение и Regrowth Belt»
+            if previous in COUNT_CUES or previous.isdigit():
+                counted.add(i)
+            continue
         gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
         gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
         into = _INTO_CARD.match(text, m.end, m.end + 8)
