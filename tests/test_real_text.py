@@ -829,3 +829,15 @@ def test_a_card_named_like_a_term_is_cast_or_counted_the_effect_is_not(codex_api
     # round 6: Russian cast verbs and "one" are card cues; a lower-case word is the card only when counted
     terms = [t for _, t in found(codex_api, "mage-wars", text)]
     assert (bool({"teleport", "heal"} & set(terms))) == linked, terms
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Setup and cleanup: there are a LOT of tokens, and the first time you punch everything out takes an hour.", False),
+    ("Разобрали коробку и обнаружили, что не хватает жетонов; написали издателю.", False),
+    ("Напечатал органайзер на 12 ячеек под жетоны, крышка на магнитах.", False),
+    ("The burn tokens pile up faster than you'd think: roll for each token in Upkeep.", True),
+    ("Жетон охраны снимается, когда существо активируется.", True),
+])
+def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked):
+    # round 6: 11 false Tokens in the real sets were the cardboard pieces (unboxed, sorted, printed, missing)
+    assert ("token" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked

@@ -16,6 +16,7 @@ from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
 from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
 from .mention import Mention as Mention  # re-exported, as above
+from .components import unboxed
 from .prices import unpriced
 from .roles import in_context
 from .suffixes import hyphen_suffixed
@@ -271,6 +272,8 @@ class Resolver:
             found = listed_figures(text, found, names)
         if found:  # «Цена 900 р.»: a price, not the game's Cost
             found = unpriced(text, found)
+        if found:  # «не хватает жетонов»: the box's pieces, not the game's Token
+            found = unboxed(text, found)
         if found and "-" in text:  # «counterstrike-ом»: a Russian ending; "counter-ish": an English word made from it
             found = hyphen_suffixed(text, found)
         if "к" in text and _RU_MODIFIER.search(text):  # «+1 к броне»: a modifier names its term's parameterised form
