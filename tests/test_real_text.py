@@ -399,6 +399,13 @@ def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, l
     ("dnd-miniatures", "от Turn Undead твой капитан не убежит", "убежит", "rout-routing"),
     ("dnd-miniatures", "Вы перебрасываете кубик, если выпала единица?", "перебрасываете", "reroll"),
     ("keyforge", "Можно ли им сражаться в тот же ход?", "сражаться", "fight-with"),
+    # round 6, tuned on real7: players' verbs, perfectives and nouns
+    ("mage-wars", "телепортни его в угол, пока он не походил", "телепортни", "teleport"),
+    ("mage-wars", "Fliers can't be hit by that one.", "Fliers", "flying"),
+    ("dnd-miniatures", "Если враг угрожает этой клетке, атака по возможности будет?", "угрожает", "threaten"),
+    ("keyforge", "я сковал в этот ход, а он в ответ украл янтарь", "сковал", "forge"),
+    ("keyforge", "Неуловимость тратится, даже если бой не случился?", "Неуловимость", "elusive"),
+    ("keyforge", "хазардное существо бьёт первым", "хазардное", "hazardous"),
 ])
 def test_a_verb_made_from_a_noun_name_links_the_term_in_every_form(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -841,3 +848,13 @@ def test_a_card_named_like_a_term_is_cast_or_counted_the_effect_is_not(codex_api
 def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked):
     # round 6: 11 false Tokens in the real sets were the cardboard pieces (unboxed, sorted, printed, missing)
     assert ("token" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked
+
+
+@pytest.mark.parametrize("game,text,span,term", [
+    ("mage-wars", "у него нет каунтерстрайка, так что бей смело", "каунтерстрайка", "counterstrike"),
+    ("mage-wars", "чардж +1 у волка считается до атаки?", "чардж +1", "charge"),
+    ("dnd-miniatures", "командир рядом, он кидает ещё раз и перестаёт убегать", "перестаёт убегать", "rally"),
+])
+def test_players_transliterations_and_the_imperfective_as_aliases(codex_api, game, text, span, term):
+    # round 6: Russian players' own words for a term, as «гард» (round 4), listed as aliases
+    assert (span, term) in found(codex_api, game, text)
