@@ -858,3 +858,21 @@ def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked
 def test_players_transliterations_and_the_imperfective_as_aliases(codex_api, game, text, span, term):
     # round 6: Russian players' own words for a term, as «гард» (round 4), listed as aliases
     assert (span, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Does the commander's size matter? No, it's only checked at warband building, Medium or Small alike.", False),
+    ("Not using its Warband Building here: couldn't find an outsider that was worth it.", True),
+])
+def test_warband_building_is_the_effect_only_as_printed(codex_api, text, linked):
+    assert ("warband-building" in [t for _, t in found(codex_api, "dnd-miniatures", text)]) == linked
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("If my number is bigger and my life is fine, I keep my Mage in the back zone and let creatures work.", True),
+    ("Lifebond on the Priestess adds to her life at the start of the round: the Mage heals, the creature too.", True),
+    ("My Slow creature in this zone lost its life to a fireball; the Mage had to move.", False),
+])
+def test_a_possessive_life_is_the_games_unless_lived(codex_api, text, linked):
+    # round 6: "my life", "her life" in a text about the game is the Mage's life (5 misses in real3-real7)
+    assert ("life" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked

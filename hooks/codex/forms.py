@@ -123,7 +123,9 @@ ORDINARY_RUSSIAN = frozenset("""
     """.split())  # «Вывод:» (conclusion) for D&D's phase out (round 4)
 # Names of several words that are a player's everyday phrase: D&D's range "your warband" is, in players' text, the
 # player's army ("everything your warband is going to do"): linked only with a capital, as the ordinary words.
-ORDINARY_PHRASES = frozenset({"your warband"})
+# "warband building" is the act of building one ("only checked at warband building"), the commander effect being
+# printed "Warband Building" (round 6).
+ORDINARY_PHRASES = frozenset({"your warband", "warband building"})
 
 
 def is_ordinary(word: str) -> bool:

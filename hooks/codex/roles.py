@@ -25,7 +25,10 @@ GAME_NOUNS = frozenset("""
     mage mages mini minis miniature miniatures minion minions model models monster monsters object objects spell
     spells unit units warband
     """.split())
-NOUNS = frozenset("cost move opponent reach save sight size space type".split())  # not "life": "lost its life"
+NOUNS = frozenset("cost life move opponent reach save sight size space type".split())
+# "lost its life", "risk your life", "the time of my life": a life lived, not the game's (round 6 let "life" take the
+# possessive role: "my life is fine", "her life at the start of the round", "his own life as a resource")
+LIVED = frozenset("lose loses lost losing risk risks risked save saves saved of".split())
 POSSESSIVES = frozenset("its their his her my your".split())
 COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
 VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
@@ -69,7 +72,7 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
     if forms.is_cyrillic(m.text):
         return counted or _russian_role(text, m, folded, forms.fold(after.group(1)) if after else "")
-    if counted and words & (NOUNS | {"life"}):
+    if counted and words & NOUNS:
         return True  # "3 life", "life 12"
     word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
     if word in ADJECTIVES and after and (forms.fold(after.group(1)) in GAME_NOUNS or after.start(1) in starts):
@@ -84,7 +87,8 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "Friendly just means under the same player's control": the rules defining the word
     if word in NOUNS and previous.endswith(("'s", "’s")) and previous[:-2] in GAME_NOUNS:
         return True  # "the monster's size", "a creature's type": a statistic of a game object
-    if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end):
+    if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end) and \
+            not (word == "life" and earlier in LIVED):
         return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
     if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
         return True  # "makes the save", "failed a save": what a creature rolls
