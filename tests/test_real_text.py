@@ -876,3 +876,18 @@ def test_warband_building_is_the_effect_only_as_printed(codex_api, text, linked)
 def test_a_possessive_life_is_the_games_unless_lived(codex_api, text, linked):
     # round 6: "my life", "her life" in a text about the game is the Mage's life (5 misses in real3-real7)
     assert ("life" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Про зловоние — да, бьёт только по живым, нежити пофиг.", True),
+    ("На живом турнире спорили, действует ли зловоние на конструктов.", False),
+])
+def test_russian_living_is_the_trait_but_not_a_live_tournament(codex_api, text, linked):
+    # round 6: «живой» is no longer an ordinary word (7 misses in blind and real2-real7); «живой турнир», «живая
+    # игра» (in person) are the glossary's not-mentions
+    assert ("living" in [t for _, t in found(codex_api, "dnd-miniatures", text)]) == linked
+
+
+def test_a_verb_whose_subject_is_a_game_thing(codex_api):
+    text = "A push moves the target away from you, a Slide can go anywhere; both are forced movement on the enemy."
+    assert ("moves", "move") in found(codex_api, "dnd-miniatures", text)

@@ -118,7 +118,7 @@ ORDINARY_ENGLISH = frozenset("""
 # text uses these in their everyday sense (issue 20); «линия» (D&D's line 12 has no number in its Russian name):
 # «провести линию», «стоит на линии», «строиться в линию» (round 3).
 ORDINARY_RUSSIAN = frozenset("""
-    быстрый вывод живой линия магия маленькое цена медленный новичок опасный размер слабость содержание скорость
+    быстрый вывод линия магия маленькое цена медленный новичок опасный размер слабость содержание скорость
     сон состояние тип ударить удаление уникальный уровень
     """.split())  # «Вывод:» (conclusion) for D&D's phase out (round 4)
 # Names of several words that are a player's everyday phrase: D&D's range "your warband" is, in players' text, the

@@ -94,6 +94,9 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "makes the save", "failed a save": what a creature rolls
     # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list"); "if I move up",
     # "when you move next to it": a player moving a figure in a rules condition (round 4)
+    if word in VERBS and m.text.endswith("s") and before is not None and \
+            (previous in GAME_NOUNS or max(0, m.start - 40) + before.start(2 if before.group(2) else 1) in starts):
+        return True  # "the creature moves", "a push moves the target": a game thing does it (round 6)
     return word in VERBS and (previous in MODALS | CREATURES or
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
 
