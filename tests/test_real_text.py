@@ -175,6 +175,7 @@ def test_misspellings_players_make(codex_api, game, text, term):
     ("mage-wars", "attach it to the Mage"),  # a word of the game's own text, one letter from Attack
     ("mage-wars", "the Mage cast it"),       # not Magecast written apart
     ("mage-wars", "the mgae"),               # short words are not guessed
+    ("dnd-miniatures", "Sounded like a plan, so we played it."),  # a word the lists hold as "sound" (round 6)
 ])
 def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
     assert [t for _, t in found(codex_api, game, text)] in ([], ["mage"])

@@ -280,6 +280,16 @@ def english_dictionary() -> frozenset[str]:
     return frozenset(web2 & get_english_words_set(["gcide"], lower=True, alpha=True))
 
 
+def inflected_word(word: str, dictionary: frozenset[str]) -> bool:
+    """An English word the dictionary lists only in its base form: "sounded" (sound), "rooting" (root), "wards".
+    The word lists hold base forms, so "Sounded" would otherwise pass for a typo of Wounded (round 6)."""
+    for suffix, restore in (("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("es", ""), ("s", "")):
+        base = word[:-len(suffix)] + restore
+        if word.endswith(suffix) and len(base) >= 3 and base in dictionary:
+            return True
+    return False
+
+
 def near_spellings(word: str) -> set[str]:
     """Every spelling one edit from `word` (and, for a long word, two letters dropped): the strings the typo rule
     could take for it, so the build can tell which of them are real words."""

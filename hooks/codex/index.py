@@ -270,7 +270,9 @@ def _not_typos(game: Game, word_keys: dict[str, set[str]], typo_words: list[str]
     words = _english_vocabulary(game) | forms.COMMON_ENGLISH
     dictionary = forms.english_dictionary()
     for name_word in typo_words:
-        words |= forms.near_spellings(name_word) & dictionary
+        near_word = forms.near_spellings(name_word)
+        words |= near_word & dictionary
+        words |= {w for w in near_word - dictionary if forms.inflected_word(w, dictionary)}  # "sounded"
         if name_word in forms.NOUN_NAMES:  # "charged", "burning": the everyday verb is not a typo of the noun
             words |= forms.verb_forms(name_word)
     near = forms.TypoIndex(typo_words)
