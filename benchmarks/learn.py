@@ -40,7 +40,7 @@ from codex.api import Codex  # noqa: E402
 from codex.markup import protected  # noqa: E402
 from codex.mention import SPLIT  # noqa: E402
 
-CORPORA = ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5")  # not real6 nor real7 (fresh in round 6)
+CORPORA = ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5")  # not real6-real8 (fresh in round 6)
 DATA = HERE / "hooks" / "codex" / "learned_data.py"
 WEIGHT = 0.1  # a nat of learned evidence against one word of a term's name (detect's unit)
 MIN_POSTS = 5  # a stem in fewer passages is left out (noise, and a smaller file)

@@ -20,7 +20,7 @@ def corpora() -> dict[str, list[dict]]:
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7"):
+    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7", "real8"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -38,7 +38,9 @@ def corpora() -> dict[str, list[dict]]:
             out["real5 (round 5's held-out)"] = posts
         elif name == "real6":  # the sixth set (issue 20): held out when written in round 6, then tuned on in it
             out["real6 (round 6's first)"] = posts
-        elif name == "real7":  # the seventh set (issue 20, round 6): never tuned on nor learned from
+        elif name == "real7":  # the seventh set (issue 20): held out when written in round 6, then tuned on in it
+            out["real7 (round 6's second)"] = posts
+        elif name == "real8":  # the eighth set (issue 20, round 6's last): never tuned on nor learned from
             out["fresh held-out"] = posts
         else:
             out[name] = posts

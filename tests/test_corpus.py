@@ -14,7 +14,8 @@ THIRD = Path(__file__).parent / "corpus" / "real3.yml"
 FOURTH = Path(__file__).parent / "corpus" / "real4.yml"
 FIFTH = Path(__file__).parent / "corpus" / "real5.yml"
 SIXTH = Path(__file__).parent / "corpus" / "real6.yml"
-FRESH = Path(__file__).parent / "corpus" / "real7.yml"
+SEVENTH = Path(__file__).parent / "corpus" / "real7.yml"
+FRESH = Path(__file__).parent / "corpus" / "real8.yml"
 SECOND_ANNOTATIONS = sorted((Path(__file__).parent / "corpus" / "second").glob("*.yml"))
 
 
@@ -70,8 +71,8 @@ def test_real_text_held_out(codex_api):
     assert_quality(codex_api, real("heldout"), REAL_PRECISION, REAL_RECALL, REAL_DETECTION)
 
 
-@pytest.mark.parametrize("path", [SECOND, THIRD, FOURTH, FIFTH, SIXTH, FRESH],
-                         ids=["real2", "real3", "real4", "real5", "real6", "real7"])
+@pytest.mark.parametrize("path", [SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, FRESH],
+                         ids=["real2", "real3", "real4", "real5", "real6", "real7", "real8"])
 def test_the_later_sets_are_held_out_and_cover_every_game_and_language(path):
     posts = load_posts(path)
     assert len(posts) >= 60 and {p["split"] for p in posts} == {"heldout"}
@@ -127,11 +128,20 @@ def test_real_text_sixth_set(codex_api):
     assert_quality(codex_api, load_posts(SIXTH), SIXTH_PRECISION, SIXTH_RECALL, SIXTH_DETECTION)
 
 
-# The fresh held-out set (issue 20, round 6): written and annotated blind (twice) after round 6's rules were chosen,
-# never tuned on nor learned from: 0.904 / 0.846 / 60 of 60 on the linker before round 6 (c313cb0), 0.914 / 0.867 /
-# 60 of 60 after it. Floors are the figures reached (README, Performance); the aims are precision 0.95, recall 0.90,
-# detection 95%.
-FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.91, 0.86, 1.0
+# The seventh set (issue 20, round 6): written and annotated blind (twice) after round 6's first rules, scored once
+# (0.904 / 0.846 / 60 of 60 before round 6, 0.914 / 0.867 after its first rules), then tuned on (0.955 / 0.919).
+SEVENTH_PRECISION, SEVENTH_RECALL, SEVENTH_DETECTION = 0.95, 0.91, 1.0
+
+
+def test_real_text_seventh_set(codex_api):
+    assert_quality(codex_api, load_posts(SEVENTH), SEVENTH_PRECISION, SEVENTH_RECALL, SEVENTH_DETECTION)
+
+
+# The fresh held-out set (issue 20, round 6's last): written and annotated blind (twice) after round 6's last rule
+# was chosen, never tuned on nor learned from: 0.889 / 0.904 / 59 of 60 on the linker before round 6 (c313cb0),
+# 0.897 / 0.924 / 59 of 60 after it (against the second annotator: 0.909 / 0.918 → 0.917 / 0.939). Floors are the
+# figures reached (README, Performance); the aims are precision 0.95, recall 0.90, detection 95%.
+FRESH_PRECISION, FRESH_RECALL, FRESH_DETECTION = 0.89, 0.92, 0.98
 
 
 def test_real_text_fresh_held_out(codex_api):
