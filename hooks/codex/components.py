@@ -7,8 +7,8 @@ from bisect import bisect_left
 
 from .mention import Mention
 
-# Words about the physical set, the thing players unbox, sort, print and lose (round 6: 9 false Tokens in real3-real7,
-# every one within a few lines of one of these). One scan, keyed on each word's first letter; no re.I.
+# Words about the physical set, the thing players unbox, sort, print and lose (round 6: the false Tokens of the real
+# sets stood within a clause of one of these). One scan over the text; no re.I.
 _PHYSICAL = re.compile(
     r"(?<!\w)(?:[bB]ox(?:es)?|[oO]rgani[sz]er|[iI]nsert|[pP]unch\w*|[cC]ardboard|[pP]lastic|[sS]leeve\w*|[mM]issing|"
     r"TTS|[mM]od|[pP]rint\w*|[cC]olou?rs?|[tT]hin|"

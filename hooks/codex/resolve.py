@@ -11,12 +11,12 @@ from typing import Any
 
 from . import forms
 from .cards import listed_figures, uncounted
+from .components import unboxed
 from .detect import Detector as Detector  # re-exported: codex.resolve stays the place to import the linker from
 from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
 from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
 from .mention import Mention as Mention  # re-exported, as above
-from .components import unboxed
 from .prices import unpriced
 from .roles import in_context
 from .suffixes import hyphen_suffixed

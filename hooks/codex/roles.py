@@ -50,10 +50,10 @@ ARTICLES = frozenset("a an the".split())
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
 PRONOUNS = frozenset("it he she they i you we".split())
 CREATURES = frozenset("it he she they".split())  # a creature as the subject
-CONDITIONS = frozenset("if when whenever once unless".split())
+CONDITIONS = frozenset("if when whenever once unless".split())  # "if I move up": a rules question's condition
 # D&D's "replaces attack", "replaces move": an ability that stands for an action (not "replaced the Ogre", round 6)
 REPLACING = frozenset("replace replaces".split())
-ACTIONS = frozenset("attack attacks move moves action actions".split())  # "if I move up": a rules question's condition
+ACTIONS = frozenset("attack attacks move moves action actions".split())
 _BEFORE = re.compile(r"([\w'’]+)[^\w'’]{1,3}(?:([\w'’]+)[^\w'’]{1,3})?\Z")  # the one or two words before, in a short slice
 _AFTER = re.compile(r"\W{1,3}([\w']+)")
 
@@ -92,11 +92,11 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
     if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
         return True  # "makes the save", "failed a save": what a creature rolls
-    # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list"); "if I move up",
-    # "when you move next to it": a player moving a figure in a rules condition (round 4)
     if word in VERBS and m.text.endswith("s") and before is not None and \
             (previous in GAME_NOUNS or max(0, m.start - 40) + before.start(2 if before.group(2) else 1) in starts):
         return True  # "the creature moves", "a push moves the target": a game thing does it (round 6)
+    # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list"); "if I move up",
+    # "when you move next to it": a player moving a figure in a rules condition (round 4)
     return word in VERBS and (previous in MODALS | CREATURES or
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
 
