@@ -3,35 +3,42 @@ missing) is the cardboard piece, not the game's marker («не хватает ж
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 from .mention import Mention
 
 # Words about the physical set, the thing players unbox, sort, print and lose (round 6: the false Tokens of the real
-# sets stood within a clause of one of these). One scan over the text; no re.I.
-_PHYSICAL = re.compile(
-    r"(?<!\w)(?:[bB]ox(?:es)?|[oO]rgani[sz]er|[iI]nsert|[pP]unch\w*|[cC]ardboard|[pP]lastic|[sS]leeve\w*|[mM]issing|"
-    r"TTS|[mM]od|[pP]rint\w*|[cC]olou?rs?|[tT]hin|"
-    r"[кК]оробк\w*|[оО]рганайзер\w*|[кК]омплект\w*|[вВ]кладыш\w*|[кК]артон\w*|[пП]ечат\w*|[рР]аспечат\w*|[яЯ]чейк\w*|"
-    r"[пП]отерял\w*|[нН]е хватает|[цЦ]вет\w*|[мМ]елки\w*|[фФ]ото|stl)(?!\w)")
+# sets stood within a clause of one of these): a word beginning with one of PHYSICAL_STEMS, or one of PHYSICAL_WORDS.
+PHYSICAL_STEMS = tuple("""
+    box organiser organizer insert punch cardboard plastic sleeve print colour color
+    коробк органайзер комплект вкладыш картон печат распечат ячейк потерял цвет мелки фото
+    """.split())
+PHYSICAL_WORDS = frozenset("missing tts mod mods thin stl".split())
+MISSING_RU = "не хватает"
+STEM_CHARS = max(map(len, [*PHYSICAL_STEMS, *PHYSICAL_WORDS]))  # how far past the window a word is read whole
 COMPONENT_CHARS = 60  # how near (in the clause): at 100-200 the corpora's game tokens near a box word start to go
 TOKEN_TERMS = frozenset({"token"})  # the games' terms named for the piece itself
+_WORD = re.compile(r"\w+")
+
+
+def physical_nearby(text: str, m: Mention) -> bool:
+    """A word about the physical set starting within COMPONENT_CHARS of the mention's start: a bounded look."""
+    lo, hi = max(0, m.start - COMPONENT_CHARS), m.start + COMPONENT_CHARS
+    if MISSING_RU in text[lo:hi + len(MISSING_RU)].lower():
+        return True
+    for word in _WORD.finditer(text, lo, hi + STEM_CHARS):
+        if word.start() > hi:
+            break
+        if word.start() == lo and lo and (text[lo - 1].isalnum() or text[lo - 1] == "_"):
+            continue  # the tail of a word cut by the window
+        folded = word.group().lower()
+        if folded.startswith(PHYSICAL_STEMS) or folded in PHYSICAL_WORDS:
+            return True
+    return False
 
 
 def unboxed(text: str, found: list[Mention]) -> list[Mention]:
-    """The mentions less each Token within COMPONENT_CHARS of a word about the physical set. One scan for the
-    words, one bisection per token mention: linear."""
+    """The mentions less each Token with a word about the physical set nearby. Only the tokens are looked at, each
+    in a window of fixed size: linear."""
     if not any(m.term in TOKEN_TERMS for m in found):
         return found
-    physical = [hit.start() for hit in _PHYSICAL.finditer(text)]
-    if not physical:
-        return found
-    kept = []
-    for m in found:
-        if m.term in TOKEN_TERMS:
-            i = bisect_left(physical, m.start)
-            near = [physical[j] for j in (i - 1, i) if 0 <= j < len(physical)]
-            if any(abs(p - m.start) <= COMPONENT_CHARS for p in near):
-                continue
-        kept.append(m)
-    return kept
+    return [m for m in found if m.term not in TOKEN_TERMS or not physical_nearby(text, m)]
