@@ -231,6 +231,9 @@ def test_the_build_serves_a_precompiled_stdlib_named_by_its_content(built_site):
     # codex itself, precompiled from the wheel's sources: the fast start imports it from here
     assert {"codex/__init__.pyc", "codex/api.pyc", "codex/resolve.pyc", "codex/markup/__init__.pyc"} <= set(names)
     assert manifest["stdlib_codex"] is True
+    # only what the browser's linker imports: not the build's side (the glossary's model and its dataclasses,
+    # the html module's entity table), which would cost every reader's start
+    assert not {"codex/model.pyc", "codex/links.pyc", "html/entities.pyc"} & set(names)
     assert not [n for n in names if n.endswith(".py")]  # nothing left to compile in the browser
     assert len(manifest["snapshot"]) == 20
 

@@ -15,7 +15,7 @@ from typing import Any
 from .index import Index
 from .linkify import FORMATS, MARKUP, Format, Spans, link_text, placed
 from .markup import Markup, protected
-from .model import LANGS
+from .langs import LANGS
 from .protocol import (
     AUTO, Answer, BadRequest, Cancelled, Candidate, GameInfo, GamesAnswer, LinkAnswer, Linked, LinkedMention, LinkRequest,
     LookupAnswer, LookupRequest, MentionInfo, MentionsAnswer, MentionsRequest, Request, Trait, Traits,
