@@ -50,8 +50,8 @@ class Codex:
         return cls({gid: index.build(game) for gid, game in glossary.games.items()}, site_url)
 
     @classmethod
-    def from_json(cls, index_texts: dict[str, str], site_url: str) -> Codex:
-        """What the browser calls: the indexes arrive as JSON text, built at site build time."""
+    def from_json(cls, index_texts: Mapping[str, str | bytes], site_url: str) -> Codex:
+        """What the browser calls: the indexes arrive as JSON (text, or its UTF-8 bytes), built at site build time."""
         return cls({gid: Index.from_json(text) for gid, text in index_texts.items()}, site_url)
 
     def resolver(self, game: str) -> Resolver:

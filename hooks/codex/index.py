@@ -81,7 +81,7 @@ class Index:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> "Index":
+    def from_json(cls, text: str | bytes) -> "Index":
         data = json.loads(text)
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"index format {data.get('version')} is not {FORMAT_VERSION}; rebuild it")
