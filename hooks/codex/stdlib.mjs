@@ -19,7 +19,7 @@ const [pyodideDir, jobDir] = process.argv.slice(2);
 // Left out: modules Pyodide's bootstrap imports only under `try: ... except ImportError` and the linker never
 // uses — asyncio's ssl (asyncio runs without it, as in a Python built without OpenSSL), and shutil's and
 // zipfile's bz2, lzma and zstd compressors (each left unsupported). Importing them was 25-60 ms of every cold
-// start under Node, and 43 KB of the download. (Prefixes of the zip's paths.)
+// start under Node, and 59 KB of the zip with what only they import. (Prefixes of the zip's paths.)
 const OPTIONAL = ["ssl.py", "bz2.py", "lzma.py", "compression/"];
 // One line on failure (the build shows it), never a stack through the minified runtime.
 process.on("uncaughtException", fail);
