@@ -17,6 +17,8 @@ Timeline: where a cold start's time goes, from the navigation (ms, median of the
 (linker-worker.js, put on the page's clock with the worker's timeOrigin) and the renderer's CPU time (all of
 Chromium's processes, user + system: on a shared 2-core machine this, more than the wall clock, is what a change
 saves; most of it is V8 compiling the wasm — lazily with Liftoff, then optimising the hot functions with TurboFan).
+Below it, each step's own duration (the median of the runs' differences): Pyodide's JavaScript, Py_Initialize and
+Pyodide's bootstrap against ours (import codex, loading the indexes).
 
 `python benchmarks/startup.py [--site DIR] [--runs N] [--phone-runs N] [--also NAME=DIR]` builds the real site when
 no DIR is given; --also measures another built site (say, the previous commit's) interleaved in the same run.
@@ -176,6 +178,13 @@ STEPS = (("start", "worker started"), ("manifest", "manifest read"), ("pyodide_m
          ("pyodide_ready", "Pyodide ready (its bootstrap imports)"), ("wheel", "wheel unpacked (stock start only)"),
          ("codex_imported", "import codex"), ("indexes_fetched", "indexes fetched"),
          ("indexes_loaded", "indexes loaded (ready)"))
+# Each step's own duration (ms; the median over the runs of each run's difference, steadier than a difference of
+# the medians above): Pyodide's (its JavaScript, then Python's start and its bootstrap) and ours.
+PHASES = (("Pyodide's JavaScript (pyodide.asm.mjs, wasm instantiated)", "pyodide_module", "wasm_ready"),
+          ("Pyodide: Py_Initialize", "wasm_ready", "python_initialized"),
+          ("Pyodide: its bootstrap (finalizeBootstrap's imports)", "python_initialized", "pyodide_ready"),
+          ("ours: import codex", "wheel", "codex_imported"),
+          ("ours: the indexes loaded", "indexes_fetched", "indexes_loaded"))
 
 
 def chromium_cpu() -> dict[str, float]:
@@ -283,7 +292,18 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
             "timeline": {kind: _medians(runs_) for kind, runs_ in timelines.items()},
             "cpu_s": {kind: _medians(runs_) for kind, runs_ in cpus.items()},
             "python_ms": {"cold": statistics.median(m["cold"]["pyodide_ready"] - m["cold"]["pyodide_module"] for m in marks),
-                          "warm": statistics.median(m["warm"]["pyodide_ready"] - m["warm"]["pyodide_module"] for m in marks)}}
+                          "warm": statistics.median(m["warm"]["pyodide_ready"] - m["warm"]["pyodide_module"] for m in marks)},
+            "phases": {kind: _phases([m[kind] for m in marks]) for kind in ("cold", "warm")}}
+
+
+def _phases(marks: list[dict[str, Any]]) -> dict[str, float]:
+    """PHASES' durations, each the median of its per-run differences (a step a start skipped is left out)."""
+    out = {}
+    for label, first, last in PHASES:
+        spans = [float(m[last]) - float(m[first]) for m in marks if first in m and last in m]
+        if spans:
+            out[label] = statistics.median(spans)
+    return out
 
 
 def _spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
@@ -334,7 +354,7 @@ def _merge(found: list[dict[str, Any]]) -> dict[str, Any]:
     merged["cold_s"] = statistics.median(merged["cold_runs"])
     merged["warm_s"] = statistics.median(merged["warm_runs"])
     merged["boots"] = [b for f in found for b in f["boots"]]
-    for key in ("timeline", "cpu_s", "python_ms"):
+    for key in ("timeline", "cpu_s", "python_ms", "phases"):
         merged[key] = {kind: _median_dict([f[key][kind] for f in found]) for kind in found[0][key]}
     return merged
 
@@ -379,6 +399,12 @@ def timeline_lines(data: dict[str, Any]) -> list[str]:
             for kind in ("cold", "warm"):
                 value = data[variant]["timeline"][kind].get(key)
                 cells.append("" if value is None else f"{value:.0f}")
+        if any(cells):
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines.append("| *each step's own duration (ms, median of the runs' differences)* |" + " |" * (2 * len(keys)))
+    for label, _first, _last in PHASES:
+        cells = [f"{data[v]['phases'][c][label]:.0f}" if label in data[v]["phases"][c] else ""
+                 for v in keys for c in ("cold", "warm")]
         if any(cells):
             lines.append(f"| {label} | " + " | ".join(cells) + " |")
     for kind_label, kind in (("CPU, all Chromium processes (s)", "total"), ("of which the renderer (page + worker)", "renderer")):

@@ -9,6 +9,7 @@ never sit inside code or another link, and every `never` fragment stays unlinked
 """
 from __future__ import annotations
 
+import html
 import os
 import re
 from html.parser import HTMLParser
@@ -24,7 +25,7 @@ bbcode = need("bbcode")
 markdown_it = need("markdown_it")
 
 from codex.markup import url_spans  # noqa: E402
-from codex.linkify import MARKUP, placed  # noqa: E402
+from codex.linkify import HTML_ATTR, HTML_TEXT, MARKUP, placed  # noqa: E402
 
 FORUM = Path(__file__).parent / "corpus" / "forum.yml"
 SITE = "https://example.org/"
@@ -209,3 +210,12 @@ EXAMPLES = int(os.environ.get("CODEX_FUZZ_EXAMPLES", "2500")) // 5
 def test_random_posts_render_the_same_plus_links(codex_api, text, fmt, game):
     for renderer in (RENDERERS if fmt == "markdown" else ["commonmark"]):
         check_post(codex_api, game, fmt, text, renderer)
+
+
+@given(st.text())
+@example("<a href='x' title=\"y\">&amp; & ' \"</a>")
+def test_the_linkers_html_escaping_is_html_escape(text):
+    """linkify escapes without the html module (its entity table would load into the browser's linker): the same
+    characters, the same entities as html.escape, in text and in attributes."""
+    assert text.translate(HTML_TEXT) == html.escape(text, quote=False)
+    assert text.translate(HTML_ATTR) == html.escape(text)

@@ -231,8 +231,35 @@ def test_the_build_serves_a_precompiled_stdlib_named_by_its_content(built_site):
     # codex itself, precompiled from the wheel's sources: the fast start imports it from here
     assert {"codex/__init__.pyc", "codex/api.pyc", "codex/resolve.pyc", "codex/markup/__init__.pyc"} <= set(names)
     assert manifest["stdlib_codex"] is True
+    # only what the browser's linker imports: not the build's side (the glossary's model and its dataclasses,
+    # the html module's entity table), which would cost every reader's start
+    assert not {"codex/model.pyc", "codex/links.pyc", "html/entities.pyc"} & set(names)
+    # nor what Pyodide's bootstrap imports only where it is there (stdlib.mjs's OPTIONAL): asyncio's ssl, and
+    # shutil's and zipfile's compressors
+    assert not [n for n in names if n in {"ssl.pyc", "bz2.pyc", "lzma.pyc"} or n.startswith("compression/")]
     assert not [n for n in names if n.endswith(".py")]  # nothing left to compile in the browser
     assert len(manifest["snapshot"]) == 20
+
+
+def test_the_precompiled_stdlib_is_made_the_same_twice_and_checked(built_site, tmp_path):
+    """stdlib.mjs, run twice from scratch on the build's wheel and indexes: byte-identical zips (its name, a content
+    hash, is stable), each made by a run whose Pyodide, started from the zip alone, answered every sample request
+    as the first Pyodide did, and listing exactly what that start imported."""
+    sys.path.insert(0, str(ROOT / "hooks"))
+    from codex import stdlib
+
+    folder = built_site / "assets" / "codex"
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    wheel = (folder / manifest["wheel"]).read_bytes()
+    indexes = {g["id"]: (folder / g["index"]).read_text(encoding="utf-8") for g in manifest["games"]}
+    made = []
+    for run in ("one", "two"):
+        stdlib._run(ROOT / "node_modules" / "pyodide", wheel, indexes, manifest["site_url"], tmp_path / run)
+        made.append((tmp_path / run / "stdlib.zip").read_bytes())
+    assert made[0] == made[1]
+    names = zipfile.ZipFile(tmp_path / "one" / "stdlib.zip").namelist()
+    listed = json.loads((tmp_path / "one" / "modules.json").read_text(encoding="utf-8"))
+    assert [n + "c" for n in listed] == names and "codex/api.py" in listed and "ssl.py" not in listed
 
 
 NODE_PIN = r"""

@@ -15,7 +15,7 @@ from typing import Any
 from .index import Index
 from .linkify import FORMATS, MARKUP, Format, Spans, link_text, placed
 from .markup import Markup, protected
-from .model import LANGS
+from .langs import LANGS
 from .protocol import (
     AUTO, Answer, BadRequest, Cancelled, Candidate, GameInfo, GamesAnswer, LinkAnswer, Linked, LinkedMention, LinkRequest,
     LookupAnswer, LookupRequest, MentionInfo, MentionsAnswer, MentionsRequest, Request, Trait, Traits,
@@ -50,8 +50,8 @@ class Codex:
         return cls({gid: index.build(game) for gid, game in glossary.games.items()}, site_url)
 
     @classmethod
-    def from_json(cls, index_texts: dict[str, str], site_url: str) -> Codex:
-        """What the browser calls: the indexes arrive as JSON text, built at site build time."""
+    def from_json(cls, index_texts: Mapping[str, str | bytes], site_url: str) -> Codex:
+        """What the browser calls: the indexes arrive as JSON (text, or its UTF-8 bytes), built at site build time."""
         return cls({gid: Index.from_json(text) for gid, text in index_texts.items()}, site_url)
 
     def resolver(self, game: str) -> Resolver:

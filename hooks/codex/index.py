@@ -9,11 +9,13 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from . import forms
-from .links import term_path
-from .model import LANGS, Game, Lang, Term
+from .langs import LANGS, Lang
+
+if TYPE_CHECKING:  # the build's side only: the browser loads an index without the glossary's model
+    from .model import Game, Term
 
 FORMAT_VERSION = 4
 NOT_A_MENTION = ""  # the accept entry of a phrase that contains a name but is not a mention (game.not_mentions)
@@ -79,7 +81,7 @@ class Index:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> "Index":
+    def from_json(cls, text: str | bytes) -> "Index":
         data = json.loads(text)
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"index format {data.get('version')} is not {FORMAT_VERSION}; rebuild it")
@@ -142,6 +144,8 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
           known: Callable[[str], list[str]] = forms.russian_words_from, derive: bool = True) -> Index:
     """Build the index of one game; `lexeme` expands Russian words, `known` lists the dictionary's words that begin
     with a stem (the dictionary, at build time); `derive`: Russian names' verbs and word order (the dictionary)."""
+    from .links import term_path  # with the glossary's model: not imported where an index is only loaded
+
     trie: dict[str, Any] = {}
     word_keys: dict[str, set[str]] = {}
     stem_keys: dict[str, set[str]] = {}

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, TypeVar
 
-Lang = Literal["en", "ru"]  # the glossary's languages, and the interface's
-LANGS: tuple[Lang, ...] = get_args(Lang)  # the YAML's keys (plain strings) are checked against it
+from .langs import LANGS as LANGS  # re-exported: the glossary's languages, and the interface's
+from .langs import Lang as Lang
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@
 Pyodide's own `python_stdlib.zip` holds only .py sources, so every start compiles them inside WebAssembly (about
 three quarters of the boot). The build boots the pinned Pyodide under Node (stdlib.mjs), exercises the linker as
 the browser's worker does, and zips the .pyc of every standard module that imported, and of codex's own (so the
-fast start installs no wheel): the worker passes that zip to `loadPyodide` as `stdLibURL` and falls back to the
-stock boot, with the wheel, if it fails. Made once per Pyodide + codex and
+fast start installs no wheel), less the few Pyodide imports only if present (stdlib.mjs's OPTIONAL); a second
+Pyodide started from the zip alone must answer every sample request as the first did. The worker passes that zip to
+`loadPyodide` as `stdLibURL` and falls back to the stock boot, with the wheel, if it fails. Made once per Pyodide + codex and
 kept in node_modules/.cache (the result is deterministic; its name carries its content hash).
 """
 from __future__ import annotations

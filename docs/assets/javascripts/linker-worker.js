@@ -51,7 +51,7 @@
  * @typedef {(config: Record<string, unknown>) => Promise<Pyodide>} LoadPyodide
  * @typedef {(settings: object) => Promise<unknown>} CreateModule  pyodide.asm.mjs's module factory
  * @typedef {{loadPyodide: LoadPyodide, pyodideUrl: string, wheelBytes: () => Promise<ArrayBuffer>,
- *            indexTexts: () => Promise<[string, string][]>, siteUrl: string, codexInStdlib: boolean,
+ *            indexBytes: () => Promise<[string, Uint8Array][]>, siteUrl: string, codexInStdlib: boolean,
  *            createPyodideModule: CreateModule | null}} Python  what a start needs
  */
 
@@ -65,10 +65,11 @@ const DEFAULTS = {
 // and come back as one JSON string ({result} or {error}), so no PyProxy ever crosses into JavaScript.
 const START = `
 from codex.api import Codex
-def _codex_start(site_url, *games_then_texts):
+def _codex_start(site_url, *games_then_indexes):
     global _codex
-    half = len(games_then_texts) // 2
-    _codex = Codex.from_json(dict(zip(games_then_texts[:half], games_then_texts[half:])), site_url)
+    half = len(games_then_indexes) // 2
+    indexes = [data.to_bytes() for data in games_then_indexes[half:]]  # each a Uint8Array: one copy, no decoding
+    _codex = Codex.from_json(dict(zip(games_then_indexes[:half], indexes)), site_url)
 def _codex_handle(request):
     return _codex.handle_json(request)
 `;
@@ -198,15 +199,16 @@ async function start(options) {
     return wheel;
   };
   if (!codexInStdlib) wheelBytes().catch(() => {});
-  /** @type {Promise<[string, string][]> | null} */
-  let texts = null;
-  const indexTexts = () => {
-    texts = texts || Promise.all(
-      games.map(async (game) => /** @type {[string, string]} */ ([game.id, await (await fetchOk(new URL(game.index, base).href)).text()])),
-    );
-    return texts;
+  // As bytes: Python parses the UTF-8 itself (a JavaScript string would be decoded here, then copied into
+  // Python character by character).
+  /** @type {Promise<[string, Uint8Array][]> | null} */
+  let indexes = null;
+  const indexBytes = () => {
+    indexes = indexes || Promise.all(games.map(async (game) => /** @type {[string, Uint8Array]} */ (
+      [game.id, new Uint8Array(await (await fetchOk(new URL(game.index, base).href)).arrayBuffer())])));
+    return indexes;
   };
-  snapshot.then((found) => { if (!found) indexTexts().catch(() => {}); });
+  snapshot.then((found) => { if (!found) indexBytes().catch(() => {}); });
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href));
@@ -214,7 +216,7 @@ async function start(options) {
     throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: messageOf(err) });
   }
   mark("pyodide_module");
-  const python = { loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl: manifest.site_url, codexInStdlib,
+  const python = { loadPyodide, pyodideUrl, wheelBytes, indexBytes, siteUrl: manifest.site_url, codexInStdlib,
     createPyodideModule: await earlyModule(asmModule) };
   const stored = await snapshot;
   if (stored) {
@@ -270,7 +272,7 @@ async function earlyModule(asmModule) {
 // precompiled standard library (nothing compiles in the reader's browser); without, from Pyodide's own.
 // `forSnapshot`: booted so that a memory snapshot can be taken once it is ready (private API, see saveSnapshot).
 /** @param {Python} python @param {string | null} stdlibUrl @param {boolean} forSnapshot @returns {Promise<{pyodide: Pyodide, handler: Handler}>} */
-async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, siteUrl, codexInStdlib, createPyodideModule }, stdlibUrl, forSnapshot) {
+async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexBytes, siteUrl, codexInStdlib, createPyodideModule }, stdlibUrl, forSnapshot) {
   /** @type {Record<string, unknown>} */
   const config = { indexURL: pyodideUrl, stdout: () => {}, stderr: (/** @type {string} */ s) => console.warn(s) };
   if (createPyodideModule) config.createPyodideModule = createPyodideModule;
@@ -291,13 +293,13 @@ async function startPython({ loadPyodide, pyodideUrl, wheelBytes, indexTexts, si
   }
   mark("codex_imported");
 
-  const texts = await indexTexts();
+  const loaded = await indexBytes();
   mark("indexes_fetched");
   progress("linker_preparing");
   const startFn = pyodide.globals.get("_codex_start");
   try {
-    // Plain strings cross as Python str (no proxy, no JSON around JSON): the game ids, then their index texts.
-    startFn(siteUrl, ...texts.map(([id]) => id), ...texts.map(([, text]) => text));
+    // The game ids cross as Python str, their indexes as Uint8Array proxies (bytes in Python; no JSON around JSON).
+    startFn(siteUrl, ...loaded.map(([id]) => id), ...loaded.map(([, data]) => data));
   } finally {
     startFn.destroy();
   }
