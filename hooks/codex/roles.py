@@ -115,8 +115,10 @@ def _russian_role(text: str, m: Mention, folded: str, following: str) -> bool:
 def self_evident(text: str, m: Mention) -> bool:
     """A lower-case ordinary word whose role needs no context: "replaces attacks" is D&D's condition of an ability
     wherever it is written (a short clarifications list has no other mention); not "replacing the Ogre"."""
+    if forms.fold(m.text) not in REPLACING:
+        return False  # every other pending word: no look after it
     after = _AFTER.match(text, m.end, m.end + 40)
-    return forms.fold(m.text) in REPLACING and after is not None and forms.fold(after.group(1)) in ACTIONS
+    return after is not None and forms.fold(after.group(1)) in ACTIONS
 
 
 def in_context(text: str, found: list[Mention], pending: list[Mention],
