@@ -4,6 +4,8 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +54,16 @@ def with_block(project: Path, block: str) -> list[str]:
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
+
+
+def cli_link(site_url: str, text: str, *args: str, timeout: int = 300) -> str:
+    """What `python -m codex link ARGS` prints for the text, its term URLs on `site_url`: the contract the linker page
+    is held to. The CLI's own message is the failure if it fails."""
+    env = {**os.environ, "SITE_URL": site_url, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(ROOT / "hooks")}
+    run = subprocess.run([sys.executable, "-m", "codex", "link", *args], input=text.encode("utf-8"),
+                         capture_output=True, cwd=ROOT, env=env, timeout=timeout)
+    assert run.returncode == 0, run.stderr.decode("utf-8", "replace")
+    return run.stdout.decode("utf-8")
 
 
 @pytest.fixture(scope="session")

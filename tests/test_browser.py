@@ -5,17 +5,14 @@ page is loaded once and those tests reuse it; the test of where requests go has 
 """
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from urllib.parse import urlsplit
 
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-from conftest import need  # noqa: E402
+from conftest import cli_link, need  # noqa: E402
 playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
@@ -194,18 +191,12 @@ def _two_posts(corpora) -> list[dict]:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_cli_gives_the_same_string_as_the_widget(page, codex, corpora, root, site_url, fmt):
+def test_cli_gives_the_same_string_as_the_widget(page, codex, corpora, site_url, fmt):
     """The CLI contract: `python -m codex link` prints exactly what the page shows (SITE_URL names the site)."""
-    env = {**os.environ, "SITE_URL": site_url, "PYTHONIOENCODING": "utf-8"}
     for post in _two_posts(corpora):
         game, text = post["game"], post["text"]
         shown = linked(page, game, fmt, text, codex.link(game, text, fmt))
-        cli = subprocess.run(
-            [sys.executable, "-m", "codex", "link", "--game", game, "--format", fmt],
-            input=text.encode("utf-8"), capture_output=True, cwd=root, env=env, timeout=120,
-        )
-        assert cli.returncode == 0, cli.stderr.decode("utf-8", "replace")
-        assert cli.stdout.decode("utf-8") == shown, post["id"]
+        assert cli_link(site_url, text, "--game", game, "--format", fmt, timeout=120) == shown, post["id"]
 
 
 # --- 3. the preview: working links, hostile text shown as text -----------------------------

@@ -7,7 +7,6 @@ snapshot uses is pinned under Node, so a Pyodide upgrade that changes it fails h
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -20,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-from conftest import ROOT  # noqa: E402
+from conftest import ROOT, cli_link  # noqa: E402
 
 BOOT_TIMEOUT = 120_000
 LINK_TIMEOUT = 20_000
@@ -28,17 +27,15 @@ POST = ("Мой Creature с Aegis 2 получил два жетона Burn.\n\n
         "а [b]Aegis[/b] нет. > Aegis 3?\n")
 
 
-def cli_link(text: str, site_url: str, fmt: str = "markdown") -> str:
-    """What `python -m codex link` prints for the text (its term URLs on the test site's address)."""
-    env = {**os.environ, "SITE_URL": site_url, "PYTHONPATH": str(ROOT / "hooks")}
-    done = subprocess.run([sys.executable, "-m", "codex", "link", "--format", fmt], input=text, text=True,
-                          capture_output=True, cwd=ROOT, env=env, check=True, timeout=300)
-    return done.stdout.removesuffix("\n") if not text.endswith("\n") else done.stdout
+def cli_says(text: str, site_url: str, fmt: str = "markdown") -> str:
+    """What `python -m codex link` prints for the text, less the line end it adds (the page shows none)."""
+    out = cli_link(site_url, text, "--format", fmt)
+    return out.removesuffix("\n") if not text.endswith("\n") else out
 
 
 @pytest.fixture(scope="module")
 def expected(site_url) -> str:
-    return cli_link(POST, site_url)
+    return cli_says(POST, site_url)
 
 
 @pytest.fixture
@@ -90,7 +87,7 @@ def test_the_fast_start_then_the_snapshot_link_a_post_as_the_cli_does(context, s
     _output(page, expected)
     other = "Aegis 1, Burn и Горение"
     page.locator("#linker-input").fill(other)
-    _output(page, cli_link(other, site_server))
+    _output(page, cli_says(other, site_server))
     assert not [w for w in context.warnings if "codex linker" in w]
 
 

@@ -7,14 +7,12 @@ Rage marker later in the post takes the link — the same string `python -m code
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-from conftest import need  # noqa: E402
+from conftest import cli_link, need  # noqa: E402
 playwright_sync = need("playwright.sync_api")
 expect = playwright_sync.expect
 
@@ -43,14 +41,6 @@ def page(browser, site_server, site_url):
     tab.context.close()
 
 
-def cli_link(root, site_url: str, text: str, *args: str) -> str:
-    env = {**os.environ, "SITE_URL": site_url, "PYTHONIOENCODING": "utf-8"}
-    run = subprocess.run([sys.executable, "-m", "codex", "link", *args], input=text.encode(), capture_output=True,
-                         cwd=root, env=env, timeout=300)
-    assert run.returncode == 0, run.stderr.decode("utf-8", "replace")
-    return run.stdout.decode()
-
-
 def named(codex, term: str, lang: str = "en") -> str:
     """The term's name as the list shows it, in the reader's language."""
     return codex.resolver("mage-wars").index.terms[term].name[lang]
@@ -67,7 +57,7 @@ def checked(boxes) -> list[bool]:
     return [boxes.nth(i).is_checked() for i in range(boxes.count())]
 
 
-def test_untick_a_wrong_link_and_tick_it_back(page, codex, site_url, root):
+def test_untick_a_wrong_link_and_tick_it_back(page, codex, site_url):
     emptied(page)
     page.locator("#linker-format").select_option("markdown")
     page.locator("#linker-every").set_checked(False)
@@ -90,7 +80,7 @@ def test_untick_a_wrong_link_and_tick_it_back(page, codex, site_url, root):
     skipped = codex.link("auto", POST, skip=frozenset({CARD}))
     expect(output).to_have_value(skipped, timeout=LINK_TIMEOUT)
     assert skipped.startswith("I opened with Rage Unleashed on my bear. Then it got a [Rage](")
-    assert skipped == cli_link(root, site_url, POST, "--skip", "14:18")
+    assert skipped == cli_link(site_url, POST, "--skip", "14:18")
     expect(boxes).to_have_count(3)  # the unticked one stays, unchecked; the marker's Rage took the link
     assert checked(boxes) == [False, True, True]
     # the same words twice in the list (one unticked, one linked): the second is numbered
