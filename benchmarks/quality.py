@@ -20,7 +20,7 @@ def corpora() -> dict[str, list[dict]]:
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7", "real8"):
+    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7", "real8", "real9"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -40,7 +40,9 @@ def corpora() -> dict[str, list[dict]]:
             out["real6 (round 6's first)"] = posts
         elif name == "real7":  # the seventh set (issue 20): held out when written in round 6, then tuned on in it
             out["real7 (round 6's second)"] = posts
-        elif name == "real8":  # the eighth set (issue 20, round 6's last): never tuned on nor learned from
+        elif name == "real8":  # the eighth set (issue 20): held out in round 6, tuned on in round 7
+            out["real8 (round 6's held-out)"] = posts
+        elif name == "real9":  # the ninth set (issue 20, round 7): never tuned on nor learned from
             out["fresh held-out"] = posts
         else:
             out[name] = posts
