@@ -407,6 +407,10 @@ def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, l
     ("keyforge", "я сковал в этот ход, а он в ответ украл янтарь", "сковал", "forge"),
     ("keyforge", "Неуловимость тратится, даже если бой не случился?", "Неуловимость", "elusive"),
     ("keyforge", "хазардное существо бьёт первым", "хазардное", "hazardous"),
+    # round 7, tuned on real8: a noun's verb, an adjective and players' transliteration
+    ("mage-wars", "Repulse: все существа в зоне отталкиваются на одну зону.", "отталкиваются", "push"),
+    ("mage-wars", "Две жрицы весь матч хилились, вышло скучно.", "хилились", "heal"),
+    ("dnd-miniatures", "Cold resistance on a Medium brute is worth more than a better AC.", "resistance", "resist"),
 ])
 def test_a_verb_made_from_a_noun_name_links_the_term_in_every_form(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -759,6 +763,11 @@ def test_a_token_on_a_creature_still_links(codex_api):
 @pytest.mark.parametrize("game,text,term", [
     ("dnd-miniatures", "Дальние атаки идут по ближайшему врагу, которого видно.", "ближайшему врагу"),
     ("keyforge", "Цены у карт нет: выбрал дом — и выкладывай хоть всю руку.", "выбрал дом"),
+    # round 7, tuned on real8: a verb with its object, a players' word, KeyForge's own wording, Mage Wars' adjective
+    ("dnd-miniatures", "Во втором раунде клерик снова пробует изгнать нежить, и опять мимо.", "изгнать нежить"),
+    ("dnd-miniatures", "командир далеко, сейв на мораль провален, бежит к краю карты", "сейв на мораль"),
+    ("keyforge", "The power boost lasts until the end of your turn, then the token comes off.", "end of your turn"),
+    ("mage-wars", "Дальняя атака по зоне бьёт и вражеские существа, и твои.", "вражеские"),
 ])
 def test_a_players_phrase_the_glossary_lists_as_an_alias(codex_api, game, text, term):
     assert term in [w for w, _ in found(codex_api, game, text)]
@@ -882,6 +891,8 @@ def test_a_possessive_life_is_the_games_unless_lived(codex_api, text, linked):
 @pytest.mark.parametrize("text,linked", [
     ("Про зловоние — да, бьёт только по живым, нежити пофиг.", True),
     ("На живом турнире спорили, действует ли зловоние на конструктов.", False),
+    # round 7: «с живым человеком» is a real person across the table (the glossary's not-mention, as «живой турнир»)
+    ("Впервые сыграл с живым человеком, а не сам с собой; конструкты и нежить стояли у меня в первой линии.", False),
 ])
 def test_russian_living_is_the_trait_but_not_a_live_tournament(codex_api, text, linked):
     # round 6: «живой» is no longer an ordinary word (7 misses in blind and real2-real7); «живой турнир», «живая
@@ -892,3 +903,32 @@ def test_russian_living_is_the_trait_but_not_a_live_tournament(codex_api, text, 
 def test_a_verb_whose_subject_is_a_game_thing(codex_api):
     text = "A push moves the target away from you, a Slide can go anywhere; both are forced movement on the enemy."
     assert ("moves", "move") in found(codex_api, "dnd-miniatures", text)
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Листы с жетонами выдавливаются легко, но Burn и Bleed лучше сразу разложить по пакетикам.", False),
+    ("Купил с рук, с нераспакованными жетонами; Burn и Guard на месте, кубики тоже.", False),
+    ("В кодексе Guard, а на жетоне нарисован щит; у Burn на жетоне огонь.", False),
+    ("Кидаешь кубик эффектов за каждый жетон Burn в фазе Upkeep.", True),
+])
+def test_a_token_unpacked_punched_or_drawn_is_the_piece(codex_api, text, linked):
+    # round 7: three of real8's false Tokens were the pieces unpacked, punched out or drawn on
+    assert ("token" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Trample: топчет врагов маленького и среднего размера; Reach и Stench не мешают.", ["маленького", "среднего"]),
+    ("Покраска средняя, у одного гоблина глаза съехали; Reach и Stench на карточке читаются.", []),
+    ("В проходе Reach и Stench, у среднего рядом два союзника с Phalanx.", []),
+])
+def test_russian_medium_is_the_size_only_as_a_size(codex_api, text, expected):
+    # round 7: «среднее» is an ordinary Russian word (average paint, the middle figure); «среднего размера», «маленького
+    # и среднего размера» are the sizes
+    sizes = [w for w, t in found(codex_api, "dnd-miniatures", text) if t in {"small", "medium"}]
+    assert sizes == expected
+
+
+def test_a_russian_rules_statement_about_an_ordinary_word(codex_api):
+    # round 7: «состояние называется «Ожог»», as English "Friendly just means"
+    text = "На картах и в кодексе состояние называется «Burn», а Guard и Bleed — по-английски."
+    assert ("состояние", "condition") in found(codex_api, "mage-wars", text)

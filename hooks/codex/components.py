@@ -9,10 +9,11 @@ from .mention import Mention
 # Words about the physical set, the thing players unbox, sort, print and lose (round 6: the false Tokens of the real
 # sets stood within a clause of one of these): a word beginning with one of PHYSICAL_STEMS, or one of PHYSICAL_WORDS.
 PHYSICAL_STEMS = tuple("""
-    box organiser organizer insert punch cardboard plastic sleeve print colour color
+    box organiser organizer insert punch cardboard plastic sleeve print colour color unpack sealed artwork
     коробк органайзер комплект вкладыш картон печат распечат ячейк потерял цвет мелки фото
-    """.split())
-PHYSICAL_WORDS = frozenset("missing tts mod mods thin stl".split())
+    распаков нераспаков выдавл нарисова
+    """.split())  # round 7: unpacking, punching out («выдавливаются»), what is drawn on a token («нарисован щит»)
+PHYSICAL_WORDS = frozenset("missing tts mod mods thin stl sheet sheets лист листы листов листах".split())
 MISSING_RU = "не хватает"
 STEM_CHARS = max(map(len, [*PHYSICAL_STEMS, *PHYSICAL_WORDS]))  # how far past the window a word is read whole
 COMPONENT_CHARS = 60  # how near (in the clause): at 100-200 the corpora's game tokens near a box word start to go

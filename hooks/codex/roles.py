@@ -35,6 +35,10 @@ VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
 _RU_OF_A_KEY = re.compile(r"ключ(?:а|ей|ам)?")
 _RU_CHANGED_BY = re.compile(r"[ \t]+\w+[ \t]+на[ \t]+\d")
+# «среднего размера», «маленького и среднего размера»: a size (not «средние подставки», «у среднего рядом», round 7)
+_RU_OF_SIZE = re.compile(r"[ \t]+(?:(?:и|или)[ \t]+\w+[ \t]+)?размер\w*")
+# «состояние называется «Ожог»»: a rules statement about the word, as English "Friendly just means" (round 7)
+_RU_MEANS = re.compile(r"[ \t]+(?:называ|означа)\w*")
 _RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
 # "two life back", "he had more life left": a quantity
 # Plurals of Russian ordinary words that everyday speech hardly uses («в состоянии», «состояние отличное» are
@@ -109,6 +113,8 @@ def _russian_role(text: str, m: Mention, folded: str, following: str) -> bool:
         return True  # «медленные существа»: an adjective before a creature (not «маленьких фигурок»: the toy)
     if _RU_OF_A_KEY.fullmatch(following):
         return True  # «цену ключа»: KeyForge's cost is a key's; «цена карты», «по цене» are prices (round 6)
+    if _RU_OF_SIZE.match(text, m.end, m.end + 40) or _RU_MEANS.match(text, m.end, m.end + 40):
+        return True
     return _RU_CHANGED_BY.match(text, m.end, m.end + 40) is not None  # «цена выросла на 3»: a quantity
 
 
