@@ -245,8 +245,12 @@ def test_the_serialised_index_links_the_same_without_pymorphy3_or_english_words(
     ("даёт +3 к жизни", [("+3 к жизни", "life-modifier", "+3")]),
     ("+1 к ближнему бою", [("+1 к ближнему бою", "melee", "+1")]),
     ("броня 2 и к броне", [("броня", "armor", None), ("броне", "armor", None)]),   # no number: the bare name
+    # round 8: English players write it sign first too; a range's second number is no sign
+    ("It's +1 channeling on a conjuration?", [("+1 channeling", "channeling-modifier", "+1"),
+                                              ("conjuration", "conjuration", None)]),
+    ("roll 2-3 Armor dice", [("Armor", "armor", None)]),
 ])
-def test_russian_modifiers_written_sign_first(codex_api, text, expected):
+def test_modifiers_written_sign_first(codex_api, text, expected):
     assert [(m["text"], m["term"], m["parameter"]) for m in codex_api.mentions("mage-wars", text)] == expected
 
 
@@ -411,6 +415,11 @@ def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, l
     ("mage-wars", "Repulse: все существа в зоне отталкиваются на одну зону.", "отталкиваются", "push"),
     ("mage-wars", "Две жрицы весь матч хилились, вышло скучно.", "хилились", "heal"),
     ("dnd-miniatures", "Cold resistance on a Medium brute is worth more than a better AC.", "resistance", "resist"),
+    # round 8, tuned on real9: D&D's move and reroll as players write them; KeyForge's imperfective and adjective
+    ("dnd-miniatures", "После атаки по возможности цель дальше не двигается.", "двигается", "move"),
+    ("dnd-miniatures", "При равной инициативе не спорим, а делаем переброс.", "переброс", "reroll"),
+    ("keyforge", "Цена ключа выросла, а я выковываю картой в свой ход?", "выковываю", "forge"),
+    ("keyforge", "Healing an undamaged creature does not count as healing it.", "undamaged", "damage"),
 ])
 def test_a_verb_made_from_a_noun_name_links_the_term_in_every_form(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -768,6 +777,7 @@ def test_a_token_on_a_creature_still_links(codex_api):
     ("dnd-miniatures", "командир далеко, сейв на мораль провален, бежит к краю карты", "сейв на мораль"),
     ("keyforge", "The power boost lasts until the end of your turn, then the token comes off.", "end of your turn"),
     ("mage-wars", "Дальняя атака по зоне бьёт и вражеские существа, и твои.", "вражеские"),
+    ("mage-wars", "Counterstrike срабатывает только против мили атаки, от стрелков не спасёт.", "мили атаки"),  # round 8
 ])
 def test_a_players_phrase_the_glossary_lists_as_an_alias(codex_api, game, text, term):
     assert term in [w for w, _ in found(codex_api, game, text)]
@@ -932,3 +942,18 @@ def test_a_russian_rules_statement_about_an_ordinary_word(codex_api):
     # round 7: «состояние называется «Ожог»», as English "Friendly just means"
     text = "На картах и в кодексе состояние называется «Burn», а Guard и Bleed — по-английски."
     assert ("состояние", "condition") in found(codex_api, "mage-wars", text)
+
+
+def test_a_number_that_ends_the_sentence_before_counts_nothing(codex_api):
+    # round 8: «141. Выводы:» — the number closed the sentence before; «Выводы» (conclusions) is not D&D's phase out
+    text = "Проиграл по очкам, 200 против 141. Выводы: Reach и Stench решают, Elf Warlock один не вытянет."
+    assert "phase-out" not in [t for _, t in found(codex_api, "dnd-miniatures", text)]
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("dnd-miniatures", "A cheap fig with Reach is the speed bump you put in front of Stench guys.", "speed"),
+    ("keyforge", "Куй железо, пока горячо: Forge и ещё раз Forge, пока у соперника нет ключей.", "Куй"),
+])
+def test_everyday_phrases_round_8(codex_api, game, text, word):
+    # round 8: not-mentions "speed bump" (a figure in the way) and «куй железо» (the proverb)
+    assert word not in [w for w, _ in found(codex_api, game, text)]

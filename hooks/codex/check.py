@@ -395,9 +395,15 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
                 if key in names:
                     checker.problem(phrase, block, f"{block}.{language}: '{phrase}' is a name of '{names[key]}' itself; "
                                     "leave it out (the term links it)")
-    # a phrase may hold a one-word English name in another form ("a stack of" for stacking), as the linker reads it
+    # a phrase may hold a one-word English name in another form ("a stack of" for stacking), as the linker reads it,
+    # or a derived word in any form («куй, пока горячо»: «куй» is «ковать», KeyForge's Forge)
     one_word_forms = {f for key in names if len(key) == 1 and not forms.is_cyrillic(key[0])
                       for f in forms.english_forms(key[0])}
+    for term in game.terms.values():
+        for word in term.derived.get("en", []):
+            one_word_forms |= forms.english_forms(forms.fold(word))
+        for word in term.derived.get("ru", []):
+            one_word_forms |= forms.russian_lexeme(word)
     for language, phrases in game.not_mentions.items():
         for phrase in phrases:
             key = words(phrase)
@@ -409,7 +415,8 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
             inside = inside or any(forms.fold(w) in one_word_forms for w in forms.WORD.findall(phrase))
             if not inside:
                 checker.problem(phrase, "not_mentions",
-                                f"not_mentions.{language}: '{phrase}' contains no name of a {game.id} term")
+                                f"not_mentions.{language}: '{phrase}' contains no name (nor derived word) of a "
+                                f"{game.id} term")
 
 
 def _distinct_elsewhere(terms: list[Term], lang: Lang) -> bool:

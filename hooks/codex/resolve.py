@@ -276,18 +276,19 @@ class Resolver:
             found = unboxed(text, found)
         if found and "-" in text:  # «counterstrike-ом»: a Russian ending; "counter-ish": an English word made from it
             found = hyphen_suffixed(text, found)
-        if "к" in text and _RU_MODIFIER.search(text):  # «+1 к броне»: a modifier names its term's parameterised form
+        if _SIGN_FIRST.search(text):  # «+1 к броне», "+1 channeling": a modifier names its term's parameterised form
             found = self._modifiers(text, found, pending)
         return in_context(text, found, pending, self.keys) if pending else found
 
     def _modifiers(self, text: str, found: list[Mention], pending: list[Mention]) -> list[Mention]:
-        """Mentions written the Russian way, sign and number first: «+1 к броне» is Armor +1, «+3 к жизни» Life +3.
+        """Mentions written sign and number first: «+1 к броне» is Armor +1, «+3 к жизни» Life +3, "+1 channeling"
+        Channeling +1.
         The name with its number put after it ("броне +1") is matched again; when that gives one mention with a
         parameter, it replaces the bare name. Bounded work per mention: linear."""
         out: list[Mention] = []
         waiting = set(pending)
         taken = set()
-        modifiers = {hit.end(): hit for hit in _RU_MODIFIER.finditer(text)}  # one pass: where each ends
+        modifiers = {hit.end(): hit for hit in _SIGN_FIRST.finditer(text)}  # one pass: where each ends
         for m in sorted(found + pending):
             hit = modifiers.get(m.start)
             if hit and (not out or out[-1].end <= hit.start()):
@@ -415,7 +416,9 @@ class Resolver:
 
 
 _SENTENCE_START = re.compile(r"(?:\A|[.!?…]|\n)[ \t\"'«“(*>-]*\Z")  # what a sentence's first word follows
-_RU_MODIFIER = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+к[ \t]+")  # "+1 к " before a name
+# "+1 к " or "+1 " before a name: the Russian way («+1 к броне»), and English players' ("+1 channeling", round 8);
+# not a range's second number ("2-3 armor")
+_SIGN_FIRST = re.compile(r"(?<![\w+\-−–])([+\-−–])[ \t]?(\d+)[ \t]+(?:к[ \t]+)?")
 
 
 def _names_a_term(node: dict[str, Any]) -> bool:

@@ -71,7 +71,10 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     earlier = forms.fold(before.group(1)) if before and before.group(2) else ""
     folded = forms.fold(m.text)
     words = {folded, *keys(folded)}
-    counted = previous.isdigit() or previous in NUMBER_WORDS or bool(after and after.group(1).isdigit())
+    # "3 life", "life 12"; not a number that ends the sentence before ("200 против 141. Выводы:", round 8)
+    ended = before is not None and any(c in ".!?" for c in before.group(0)[before.end(2 if before.group(2) else 1) -
+                                                                            before.start():])
+    counted = (not ended and (previous.isdigit() or previous in NUMBER_WORDS)) or bool(after and after.group(1).isdigit())
     if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
     if forms.is_cyrillic(m.text):
