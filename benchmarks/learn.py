@@ -4,8 +4,8 @@
     python -m benchmarks.learn --loo    # the leave-one-corpus-out evidence below (nothing written)
 
 What is learned: for each word stem (detect.evidence_stem: folded, Russian stemmed, English plural -s off; words of three
-letters or more, no numbers) in at least MIN_POSTS passages of the corpora posts, blind, forum, real, real2, real3,
-real4, real5 (every passage is labelled with its game), a weight per game: WEIGHT * the naive Bayes log-ratio
+letters or more, no numbers) in at least MIN_POSTS passages of the corpora in CORPORA (every passage is labelled with
+its game; never the fresh set of the round), a weight per game: WEIGHT * the naive Bayes log-ratio
 log P(the word occurs | a passage of that game) - log P(it occurs | any passage), Laplace-smoothed by SMOOTHING,
 stored in hundredths. Detection adds the weights of a text's distinct stems to each game's score (detect.decide).
 
@@ -17,6 +17,12 @@ real6, the fresh set, is never learned from):
     passages               32     24     22     76     60     60     60     60
     before (no evidence)   31     24     21     76     60     59     56     57
     learned, adopted       31     24     22     76     60     59     58     58   (0.1, 5, 0.5)
+
+Round 8 (2 Dec) learns from real6-real9 too (real10, the fresh set, never); `--loo` over the twelve corpora:
+
+    held out            posts  blind  forum   real  real2  real3  real4  real5  real6  real7  real8  real9
+    before (no evidence)   31     24     21     76     60     59     56     56     57     60     58     57
+    learned, adopted       31     24     22     76     60     59     56     58     59     60     59     58   (0.1, 5, 0.5)
 
 The table `--loo` prints also tries other weights, minimum counts and own-evidence margins; the adopted setting is
 the one every corpus holds or gains with: WEIGHT 0.1, MIN_POSTS 5, OWN_MARGIN 0.5 (see the README, "How it matches").
@@ -40,7 +46,8 @@ from codex.api import Codex  # noqa: E402
 from codex.markup import protected  # noqa: E402
 from codex.mention import SPLIT  # noqa: E402
 
-CORPORA = ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5")  # not real6-real8 (fresh in round 6)
+CORPORA = ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7", "real8",
+           "real9")  # not real10 (fresh in round 8)
 DATA = HERE / "hooks" / "codex" / "learned_data.py"
 WEIGHT = 0.1  # a nat of learned evidence against one word of a term's name (detect's unit)
 MIN_POSTS = 5  # a stem in fewer passages is left out (noise, and a smaller file)

@@ -20,7 +20,7 @@ def corpora() -> dict[str, list[dict]]:
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7", "real8", "real9"):
+    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7", "real8", "real9", "real10"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -42,7 +42,9 @@ def corpora() -> dict[str, list[dict]]:
             out["real7 (round 6's second)"] = posts
         elif name == "real8":  # the eighth set (issue 20): held out in round 6, tuned on in round 7
             out["real8 (round 6's held-out)"] = posts
-        elif name == "real9":  # the ninth set (issue 20, round 7): never tuned on nor learned from
+        elif name == "real9":  # the ninth set (issue 20): held out in round 7, tuned on in round 8
+            out["real9 (round 7's held-out)"] = posts
+        elif name == "real10":  # the tenth set (issue 20, round 8): never tuned on nor learned from
             out["fresh held-out"] = posts
         else:
             out[name] = posts
@@ -88,7 +90,7 @@ def agreement(codex, only: str | None) -> None:
     import yaml
     from corpus_eval import annotated_as, evaluate
 
-    seconds = sorted((CORPORA / "second").glob("*.yml"))
+    seconds = sorted((CORPORA / "second").glob("*.yml"), key=lambda p: int("0" + "".join(filter(str.isdigit, p.stem))))
     if only or not seconds:
         return
     print(f"\n{'second annotation':<18} {'links':>5} {'2nd vs 1st: P':>13} {'R':>6} {'linker vs 1st':>14} "
