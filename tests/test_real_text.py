@@ -420,6 +420,11 @@ def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, l
     ("dnd-miniatures", "При равной инициативе не спорим, а делаем переброс.", "переброс", "reroll"),
     ("keyforge", "Цена ключа выросла, а я выковываю картой в свой ход?", "выковываю", "forge"),
     ("keyforge", "Healing an undamaged creature does not count as healing it.", "undamaged", "damage"),
+    # round 9, tuned on real10: agent nouns, verbal nouns and imperfectives
+    ("mage-wars", "Можно ли телепортироваться из зоны, где стоит вражеский охранник?", "охранник", "guarding"),
+    ("mage-wars", "В Академии нет зон, так что все толкания Forcemaster'а не работают.", "толкания", "push"),
+    ("dnd-miniatures", "если притягиваю через клетку с другой фигуркой, что будет?", "притягиваю", "pull"),
+    ("dnd-miniatures", "И не путай с push: там наоборот, отодвигаешь от себя.", "отодвигаешь", "push"),
 ])
 def test_a_verb_made_from_a_noun_name_links_the_term_in_every_form(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -778,6 +783,7 @@ def test_a_token_on_a_creature_still_links(codex_api):
     ("keyforge", "The power boost lasts until the end of your turn, then the token comes off.", "end of your turn"),
     ("mage-wars", "Дальняя атака по зоне бьёт и вражеские существа, и твои.", "вражеские"),
     ("mage-wars", "Counterstrike срабатывает только против мили атаки, от стрелков не спасёт.", "мили атаки"),  # round 8
+    ("mage-wars", "Hail of Stones — это атака по всей зоне, Block тут не поможет.", "атака по всей зоне"),  # round 9
 ])
 def test_a_players_phrase_the_glossary_lists_as_an_alias(codex_api, game, text, term):
     assert term in [w for w, _ in found(codex_api, game, text)]
@@ -957,3 +963,62 @@ def test_a_number_that_ends_the_sentence_before_counts_nothing(codex_api):
 def test_everyday_phrases_round_8(codex_api, game, text, word):
     # round 8: not-mentions "speed bump" (a figure in the way) and «куй железо» (the proverb)
     assert word not in [w for w, _ in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Vulnerable Fire + Resist Fire: what comes first?",
+     [("Vulnerable Fire", "vulnerable"), ("Resist Fire", "resist")]),
+    ("The Titan has Resist Fire 10 from an item, and Resist 5 cold.", [("Resist Fire 10", "resist"),
+                                                                       ("Resist 5 cold", "resist")]),
+    ("Vulnerable to nothing, he said: Resist everything.", [("Vulnerable", "vulnerable"), ("Resist", "resist")]),
+])
+def test_an_energy_word_completes_resist_and_vulnerable(codex_api, text, expected):
+    # round 9: D&D's word placeholder ENERGY lists its five words (params' `values`): a listed word completes the
+    # name with or without its number and in either order; another word does not
+    assert found(codex_api, "dnd-miniatures", text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("у Игоря ни одного выкованного ключа, поэтому урона ноль", [("выкованного", "forge"), ("ключа", "keys")]),
+    ("я кую ключ, а он уже выковал ключ", [("кую ключ", "forge"), ("выковал ключ", "forge")]),
+    ("Сбрасывать можно только карты выбранного дома!", []),
+    ("я выбрал дом и сыграл всё", [("выбрал дом", "house-choice")]),
+])
+def test_a_verb_phrase_is_the_act_only_as_a_verb(codex_api, text, expected):
+    # round 9: «Выковать ключ», «Выбрать дом» are one mention as a verb; a participle and its noun («выкованного
+    # ключа»: a key already forged) are two, or none, as both annotators of real10 marked them
+    assert [(w, t) for w, t in found(codex_api, "keyforge", text) if t != "damage"] == expected
+
+
+def test_a_derived_verb_takes_the_names_preposition(codex_api):
+    # round 9: «Сразиться с» ends in «с»; its derived «сражаться» takes it too where it follows
+    text = "Существа нужны, чтобы пожинать янтарь или сражаться с существами соперника."
+    assert ("сражаться с", "fight-with") in found(codex_api, "keyforge", text)
+
+
+def test_a_numbered_list_item_is_not_a_count(codex_api):
+    # round 9: «1. Телепорт из зоны» — a list item's number, not "1 Teleport" (the card, counted)
+    text = "1. Телепорт из зоны, где стоит Guard. Можно.\n2. Кладёшь 2 телепорта в книгу — это карты."
+    assert [w for w, t in found(codex_api, "mage-wars", text) if t == "teleport"] == ["Телепорт"]
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("dnd-miniatures", "Per format, you're on the list. Enjoy sleeping in, Reach and Stench can wait.", "sleep-sleeping"),
+    ("dnd-miniatures", "found the stack of old skirmish cards next to Reach and Stench", "stacking"),
+    ("dnd-miniatures", "Поддержку игры взяла на себя фанатская DDM Guild; Reach и Stench на месте.", "self"),
+    ("mage-wars", "Tuesday Duels (all levels welcome). What level of experience do I need for Guard?", "level"),
+    ("mage-wars", "Уровень у игры высокий, но жизнь показала: Guard и Burn учатся за вечер.", "life"),
+    ("mage-wars", "Burn и Guard на месте, ну хоть жетоны пусть сделают потолще.", "token"),
+])
+def test_everyday_phrases_round_9(codex_api, game, text, term):
+    # round 9: idioms and the box's pieces from real10 — not-mentions and the components' words
+    assert term not in [t for _, t in found(codex_api, game, text)]
+
+
+@pytest.mark.parametrize("game,text,word", [
+    ("mage-wars", "Conditions we forget every game: Burn, Rot, sleep, Stun and Daze.", "sleep"),
+    ("dnd-miniatures", "Reach и Stench: маленькие и средние существа занимают одну клетку.", "маленькие"),
+])
+def test_an_ordinary_word_in_a_list_with_a_mention(codex_api, game, text, word):
+    # round 9: a bare comma joins a list as "and" does; a Russian size adjective before «и X существа»
+    assert word in [w for w, _ in found(codex_api, game, text)]

@@ -67,6 +67,8 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
         m = found[i]
         words = text[max(0, m.start - 24):m.start].split()
         previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
+        if previous.isdigit() and words[-1].endswith((".", ")")):
+            previous = ""  # "1. Телепорт из зоны": a numbered list's item, not a count (round 9)
         if not m.text[:1].isupper():  # a card is named as printed, unless counted: «лечение и Regrowth Belt»
             if previous in COUNT_CUES or previous.isdigit():
                 counted.add(i)

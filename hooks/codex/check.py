@@ -170,7 +170,12 @@ class _FileChecker:
             if not isinstance(raw_param, dict) or raw_param.get("kind") not in PARAM_KINDS or not raw_param.get("en"):
                 self.problem(raw_param, label, "a param needs 'en' (the placeholder as printed) and kind: number or word")
                 continue
-            param = Param(str(raw_param["en"]), str(raw_param["kind"]), raw_param.get("ru"))
+            values = raw_param.get("values") or []
+            if values and (not isinstance(values, list) or raw_param["kind"] != "word" or
+                           not all(isinstance(v, str) and re.fullmatch(r"[A-Za-z]+", v) for v in values)):
+                self.problem(raw_param, label, "a param's values are a list of English words, for kind: word only")
+                values = []
+            param = Param(str(raw_param["en"]), str(raw_param["kind"]), raw_param.get("ru"), tuple(values))
             if param.en not in name["en"]:
                 self.problem(raw_param, label, f"placeholder '{param.en}' does not occur in name.en '{name['en']}'")
             if param.ru and param.ru not in name["ru"] and not any(param.ru in a for a in aliases.get("ru", [])):

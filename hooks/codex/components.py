@@ -11,8 +11,9 @@ from .mention import Mention
 PHYSICAL_STEMS = tuple("""
     box organiser organizer insert punch cardboard plastic sleeve print colour color unpack sealed artwork
     коробк органайзер комплект вкладыш картон печат распечат ячейк потерял цвет мелки фото
-    распаков нераспаков выдавл нарисова
-    """.split())  # round 7: unpacking, punching out («выдавливаются»), what is drawn on a token («нарисован щит»)
+    распаков нераспаков выдавл нарисова толщ потолщ thick
+    """.split())  # round 7: unpacking, punching out («выдавливаются»), what is drawn on a token («нарисован щит»);
+# round 9: how thick the cardboard is («жетоны пусть сделают потолще»)
 PHYSICAL_WORDS = frozenset("missing tts mod mods thin stl sheet sheets лист листы листов листах".split())
 MISSING_RU = "не хватает"
 STEM_CHARS = max(map(len, [*PHYSICAL_STEMS, *PHYSICAL_WORDS]))  # how far past the window a word is read whole

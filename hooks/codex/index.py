@@ -127,6 +127,20 @@ def _placeholders(term: Term, lang: Lang) -> list[tuple[str, str]]:
     return out
 
 
+def _filled(pattern: list[str], values: list[str]) -> list[list[str]]:
+    """The pattern with its word slot replaced by each listed value; where a number comes before the slot ("Resist #
+    ENERGY"), also the value first ("Resist Fire 10", as players write it). Nothing without a word slot or values."""
+    if not values or forms.WORD_SLOT not in pattern:
+        return []
+    i = pattern.index(forms.WORD_SLOT)
+    out = []
+    for value in sorted({forms.fold(v) for v in values}):
+        out.append(pattern[:i] + [value] + pattern[i + 1:])
+        if i > 0 and pattern[i - 1] in (forms.NUMBER_SLOT, forms.SIGNED_SLOT):
+            out.append(pattern[:i - 1] + [value, pattern[i - 1]] + pattern[i + 1:])
+    return out
+
+
 def _number_slot(term: Term) -> str:
     """The slot an implicit trailing number takes ("Aegis 3" although the alias is "Aegis"): the printed one's kind."""
     signed = any(p.kind == "number" and forms.is_signed(p.en) for p in term.params)
@@ -175,6 +189,10 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                         for verb in forms.russian_verb_forms(word):
                             word_keys.setdefault(verb, set()).add(word)
                 ordinary = forms.is_ordinary(" ".join(words))  # one everyday word, or a phrase ("your warband")
+                if lang == "ru" and derive and len(words) >= 2 and (finite := forms.russian_finite_forms(pattern[0])):
+                    pattern = [forms.VERB_ONLY_MARK + pattern[0], *pattern[1:]]  # the act, not its participle
+                    for form in finite:
+                        word_keys.setdefault(form, set()).add(pattern[0])
                 # Capitalisation tells D&D's "Melee Attack" (statistic) from "melee attack" (act); their Russian
                 # names are identical, so a Russian name carries the English name's capitalisation.
                 printed_upper = (name if lang == "en" else term.name["en"])[:1].isupper()
@@ -189,6 +207,8 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                     # the noun first, as speech puts it («атака дальняя»): the same name in the other order
                     _insert(trie, pattern[::-1], printed, term.id, capitalised=printed_upper)
                 variants = player_spellings(pattern, vocabulary) if lang == "en" else []
+                if lang == "en":  # "Resist Fire 10", "Vulnerable Cold": the word placeholder filled from its list
+                    variants += _filled(pattern, [v for p in term.params for v in p.values])
                 if lang == "ru" and re.search(r"\w-\w", name):  # «спасбросок» for «спас-бросок»
                     variants.append(_pattern(re.sub(r"(?<=\w)-(?=\w)", "", name), _placeholders(term, lang)) +
                                     pattern[len(_pattern(name, _placeholders(term, lang))):])
@@ -209,6 +229,11 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                             word_keys.setdefault(verb, set()).add(key)
                 _insert(trie, pattern, len(pattern), term.id, capitalised=term.name["en"][:1].isupper(),
                         ordinary=len(pattern) == 1 and forms.is_ordinary(pattern[0]))
+                last = forms.name_pattern(term.name[lang])[-1]
+                if lang == "ru" and last in forms.RU_PREPOSITIONS:  # «сражаться с существами», as «Сразиться с» (round 9)
+                    _add_word(last, word_keys, stem_keys, lexeme)
+                    _insert(trie, [*pattern, last], len(pattern) + 1, term.id,
+                            capitalised=term.name["en"][:1].isupper())
     titles = {lang: [game.name[lang], *game.titles.get(lang, [])] for lang in LANGS}
     card_terms: set[str] = set()
     for marker, block in ((NOT_A_MENTION, game.not_mentions), (CARD, game.cards), (TITLE, titles),

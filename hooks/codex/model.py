@@ -38,6 +38,9 @@ class Param:
     en: str
     kind: str  # "number" or "word"
     ru: str | None = None
+    # A word placeholder's English words, where the game has a closed list ("Resist Fire 10", "Vulnerable Cold"): a
+    # listed word completes the name with or without its number; any other word only after a number
+    values: tuple[str, ...] = ()
 
 
 @dataclass

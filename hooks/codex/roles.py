@@ -34,6 +34,7 @@ COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective
 VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
 _RU_OF_A_KEY = re.compile(r"ключ(?:а|ей|ам)?")
+_RU_ADJECTIVES_THEN_NOUN = re.compile(r"[ \t]+(?:и|или)[ \t]+\w+[ \t]+(?:существ\w*|объект\w*)\b")  # round 9
 _RU_CHANGED_BY = re.compile(r"[ \t]+\w+[ \t]+на[ \t]+\d")
 # «среднего размера», «маленького и среднего размера»: a size (not «средние подставки», «у среднего рядом», round 7)
 _RU_OF_SIZE = re.compile(r"[ \t]+(?:(?:и|или)[ \t]+\w+[ \t]+)?размер\w*")
@@ -49,7 +50,8 @@ ROLLS = frozenset("make makes made making fail fails failed pass passes passed r
 COUNTS_AS = frozenset("count counts counted counting treat treats treated".split())  # "counts as friendly"
 _MEANS = re.compile(r"\W{1,3}(?:(?:just|only|still|simply|always|also)\s+){0,2}means?\b", re.IGNORECASE)
 JOIN_CHARS = 12  # the most a list's joint (", and ", « или ») spans: a bounded look, linear
-_JOINED = re.compile(r",?\s+(?:and|or|и|или)\s+")  # "fast and flying", «жетонов и состояний»: one list
+# "fast and flying", «жетонов и состояний», "life, mana and channeling" (a bare comma too, round 9): one list
+_JOINED = re.compile(r",?\s+(?:and|or|и|или)\s+|,[ \t]*")
 ARTICLES = frozenset("a an the".split())
 MODALS = frozenset("can cannot can't could may might must shall should still will would".split())
 PRONOUNS = frozenset("it he she they i you we".split())
@@ -112,8 +114,9 @@ def _russian_role(text: str, m: Mention, folded: str, following: str) -> bool:
     """A Russian ordinary word in a game role (besides a number beside it: «оставалось 6 жизни», «уровень 2»)."""
     if folded in RU_GAME_PLURALS:  # «половину состояний», «табличка состояний»: a plural the everyday word has not
         return True
-    if _RU_GAME_NOUN.fullmatch(following) and m.text[-2:] in _RU_ADJECTIVE_ENDINGS:
-        return True  # «медленные существа»: an adjective before a creature (not «маленьких фигурок»: the toy)
+    if m.text[-2:] in _RU_ADJECTIVE_ENDINGS and (_RU_GAME_NOUN.fullmatch(following) or
+                                                 _RU_ADJECTIVES_THEN_NOUN.match(text, m.end, m.end + 40)):
+        return True  # «медленные существа», «маленькие и средние существа»: before a creature (not «маленьких фигурок»)
     if _RU_OF_A_KEY.fullmatch(following):
         return True  # «цену ключа»: KeyForge's cost is a key's; «цена карты», «по цене» are prices (round 6)
     if _RU_OF_SIZE.match(text, m.end, m.end + 40) or _RU_MEANS.match(text, m.end, m.end + 40):
@@ -148,6 +151,8 @@ def in_context(text: str, found: list[Mention], pending: list[Mention],
         near = [found[j] for j in (i - 1, i) if 0 <= j < len(found)]
         joined = any(_JOINED.fullmatch(text, *((o.end, m.start) if o.end <= m.start else (m.end, o.start)))
                      for o in near if max(m.start - o.end, o.start - m.end) <= JOIN_CHARS)  # "fast and flying"
+        if joined and " " in m.text and any("," in text[min(m.end, o.end):max(m.start, o.start)] for o in near):
+            joined = False  # a phrase ("warband building, Medium or Small") ends a clause at a comma: no list
         if any(min(abs(m.start - o.end), abs(o.start - m.end)) <= CONTEXT_CHARS for o in near) and \
                 (joined or game_role(text, m, beginning, keys)):
             kept.append(m)
