@@ -20,7 +20,8 @@ def corpora() -> dict[str, list[dict]]:
     import yaml
 
     out: dict[str, list[dict]] = {}
-    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7", "real8", "real9", "real10"):
+    for name in ("posts", "blind", "forum", "real", "real2", "real3", "real4", "real5", "real6", "real7", "real8", "real9", "real10",
+                 "real11"):
         path = CORPORA / f"{name}.yml"
         if not path.is_file():
             continue
@@ -44,7 +45,9 @@ def corpora() -> dict[str, list[dict]]:
             out["real8 (round 6's held-out)"] = posts
         elif name == "real9":  # the ninth set (issue 20): held out in round 7, tuned on in round 8
             out["real9 (round 7's held-out)"] = posts
-        elif name == "real10":  # the tenth set (issue 20, round 8): never tuned on nor learned from
+        elif name == "real10":  # the tenth set (issue 20): held out in round 8, tuned on in round 9
+            out["real10 (round 8's held-out)"] = posts
+        elif name == "real11":  # the eleventh set (issue 20, round 9): never tuned on nor learned from
             out["fresh held-out"] = posts
         else:
             out[name] = posts

@@ -92,6 +92,9 @@ LATER_SETS = [
     # round 8's fresh set: 0.923 / 0.909, 59/60 before round 8 (cf33862) and the same after it (against the second
     # annotator 0.926 / 0.905 both times); tuned on in round 9 (58/60: "Enjoy sleeping in" was its only D&D word)
     pytest.param("real10.yml", 0.96, 0.95, 0.96, id="real10"),
+    # round 9's fresh set, never tuned on nor learned from: 0.908 / 0.923, 57/60 before round 9 (3e73cd9) and the
+    # same after it (against the second annotator 0.904 / 0.916 both times)
+    pytest.param("real11.yml", 0.90, 0.92, 0.95, id="real11"),
 ]
 
 
