@@ -210,25 +210,27 @@ RU_PREPOSITIONS = frozenset("с со в во на к ко по от из за".s
 def russian_verb_forms(word: str) -> set[str]:
     """The forms of a Russian verb name's perfective («вылечить») and reflexive («лечиться»), beyond its own
     lexeme; nothing for other words (build time only)."""
-    return set(_russian_verb_forms(fold(word)))
+    return set(_verb_family(fold(word), _VERB, own=False))
 
 
 @lru_cache(maxsize=None)
-def _russian_verb_forms(word: str) -> tuple[str, ...]:
+def _verb_family(word: str, kinds: frozenset[str], own: bool) -> tuple[str, ...]:
+    """The forms of the parts of speech `kinds` of an infinitive's вы-/из- perfective and reflexive, and with `own`
+    its own; nothing for a word that is not an infinitive."""
     morph = _analyzer()
     parses = morph.parse(word)
     if not parses or parses[0].tag.POS != "INFN" or parses[0].normal_form != word:
         return ()
-    verbs = {prefix + word for prefix in _VERB_PREFIXES} | {word + "ся"}
+    verbs = {prefix + word for prefix in _VERB_PREFIXES} | {word + "ся"} | ({word} if own else set())
     out: set[str] = set()
     for verb in verbs:
-        if not morph.word_is_known(verb):
+        if verb != word and not morph.word_is_known(verb):
             continue
         for parse in morph.parse(verb):
             if parse.tag.POS == "INFN" and parse.normal_form == verb:
-                out |= {fold(f.word) for f in parse.lexeme if f.tag.POS in _VERB}
+                out |= {fold(f.word) for f in parse.lexeme if f.tag.POS in kinds}
                 break
-    return tuple(sorted(out - {word}))
+    return tuple(sorted(out if own else out - {word}))
 
 
 def _analyzer() -> Any:
@@ -250,24 +252,7 @@ _FINITE = frozenset({"INFN", "VERB", "GRND"})
 def russian_finite_forms(word: str) -> set[str]:
     """A Russian infinitive's forms that are verbs (finite, infinitive, gerund; no participles), with those of its
     вы-/из- perfective and reflexive; nothing for a word that is not an infinitive (build time only)."""
-    return set(_russian_finite_forms(fold(word)))
-
-
-@lru_cache(maxsize=None)
-def _russian_finite_forms(word: str) -> tuple[str, ...]:
-    morph = _analyzer()
-    parses = morph.parse(word)
-    if not parses or parses[0].tag.POS != "INFN" or parses[0].normal_form != word:
-        return ()
-    out: set[str] = set()
-    for verb in {word} | {prefix + word for prefix in _VERB_PREFIXES} | {word + "ся"}:
-        if verb != word and not morph.word_is_known(verb):
-            continue
-        for parse in morph.parse(verb):
-            if parse.tag.POS == "INFN" and parse.normal_form == verb:
-                out |= {fold(f.word) for f in parse.lexeme if f.tag.POS in _FINITE}
-                break
-    return tuple(sorted(out))
+    return set(_verb_family(fold(word), _FINITE, own=True))
 
 
 def russian_is_adjective(word: str) -> bool:
