@@ -191,3 +191,21 @@ def test_the_list_on_a_phone(browser, site_server, site_url, codex, folder, loca
         assert tab.errors == []  # type: ignore[attr-defined]
     finally:
         tab.context.close()
+
+
+@pytest.mark.parametrize("locale", ["ru-RU", "en-US"])
+def test_a_long_detected_game_fits_a_phone(browser, site_server, site_url, codex, locale):
+    """The game selector names the game it detected ("Авто: Dungeons & Dragons: игра с миниатюрами"): on a phone it
+    stays inside the width and the page scrolls only down (it stood 45 px past a 390 px screen before)."""
+    tab = open_linker(browser, site_url, locale, "light", PHONE)
+    try:
+        text = "Resist Fire 10 and Vulnerable Cold on the ogre: does Turn Undead still work?"
+        tab.locator("#linker-input").fill(text)
+        expect(tab.locator("#linker-output")).to_have_value(codex.link("auto", text), timeout=LINK_TIMEOUT)
+        expect(tab.locator("#linker-game option:checked")).to_contain_text("Dungeons")
+        widths = tab.evaluate("""() => [document.documentElement.scrollWidth, window.innerWidth,
+            document.getElementById('linker-game').getBoundingClientRect().right]""")
+        assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
+        assert tab.errors == []  # type: ignore[attr-defined]
+    finally:
+        tab.context.close()
