@@ -796,6 +796,11 @@ def test_a_players_phrase_the_glossary_lists_as_an_alias(codex_api, game, text, 
     ("Damage counters were replaced with Lego; the Fighter's attack and save stayed on the card.", False),
     ("Clarified today: cause fear now replaces attacks.", True),  # no other mention: the phrase needs no context
     ("I replaced my Ogre today.", False),
+    # Russian, as D&D's own definitions write it: the imperfective before an action; the everyday verb is not the term
+    ("Эта способность не противоречит нормальным действиям и не заменяет атаки.", True),
+    ("Спящее существо будит другое, и оно заменяет этим действием свои атаки.", True),
+    ("Эта способность была в ранних сетах, теперь её заменили записью Double Damage.", False),
+    ("Синюю изоленту на подставке я потом аккуратно заменил на клей; Reach и Stench читаются.", False),
 ])
 def test_replaces_is_the_ability_only_before_an_action(codex_api, text, linked):
     # round 6: everyday "replacing the Ogre" (real5) is not D&D's "replaces attack" condition

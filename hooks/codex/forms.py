@@ -119,8 +119,9 @@ ORDINARY_ENGLISH = frozenset("""
 # «провести линию», «стоит на линии», «строиться в линию» (round 3).
 ORDINARY_RUSSIAN = frozenset("""
     быстрый вывод линия магия маленькое цена медленный новичок опасный размер слабость содержание скорость
-    сон состояние среднее тип ударить удаление уникальный уровень
-    """.split())  # «Вывод:» (conclusion) for D&D's phase out (round 4); «Покраска средняя» (average, round 7)
+    сон состояние среднее тип ударить удаление уникальный уровень заменить замените заменять
+    """.split())  # «Вывод:» (conclusion) for D&D's phase out (round 4); «Покраска средняя» (average, round 7);
+# «заменить»: «Теперь её заменили записью Double Damage» in D&D's own Vulnerable, «заменил на клей» (real10)
 # Names of several words that are a player's everyday phrase: D&D's range "your warband" is, in players' text, the
 # player's army ("everything your warband is going to do"): linked only with a capital, as the ordinary words.
 # "warband building" is the act of building one ("only checked at warband building"), the commander effect being

@@ -60,6 +60,8 @@ CONDITIONS = frozenset("if when whenever once unless".split())  # "if I move up"
 # D&D's "replaces attack", "replaces move": an ability that stands for an action (not "replaced the Ogre", round 6)
 REPLACING = frozenset("replace replaces".split())
 ACTIONS = frozenset("attack attacks move moves action actions".split())
+# and Russian: «не заменяет атаки», «заменяет этим действием свои собственные атаки» (D&D's own definitions)
+_RU_REPLACES_AN_ACTION = re.compile(r"(?:[ \t]+\w+){0,4}?[ \t]+(?:атак|движени|перемещени|действи)\w*")
 _BEFORE = re.compile(r"([\w'’]+)[^\w'’]{1,3}(?:([\w'’]+)[^\w'’]{1,3})?\Z")  # the one or two words before, in a short slice
 _AFTER = re.compile(r"\W{1,3}([\w']+)")
 
@@ -127,7 +129,10 @@ def _russian_role(text: str, m: Mention, folded: str, following: str) -> bool:
 def self_evident(text: str, m: Mention) -> bool:
     """A lower-case ordinary word whose role needs no context: "replaces attacks" is D&D's condition of an ability
     wherever it is written (a short clarifications list has no other mention); not "replacing the Ogre"."""
-    if forms.fold(m.text) not in REPLACING:
+    folded = forms.fold(m.text)
+    if folded.startswith("замен"):
+        return _RU_REPLACES_AN_ACTION.match(text, m.end, m.end + 60) is not None
+    if folded not in REPLACING:
         return False  # every other pending word: no look after it
     after = _AFTER.match(text, m.end, m.end + 40)
     return after is not None and forms.fold(after.group(1)) in ACTIONS
