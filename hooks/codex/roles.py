@@ -41,10 +41,10 @@ _RU_OF_SIZE = re.compile(r"[ \t]+(?:(?:и|или)[ \t]+\w+[ \t]+)?размер\w
 # «состояние называется «Ожог»»: a rules statement about the word, as English "Friendly just means" (round 7)
 _RU_MEANS = re.compile(r"[ \t]+(?:называ|означа)\w*")
 _RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
-# "two life back", "he had more life left": a quantity
 # Plurals of Russian ordinary words that everyday speech hardly uses («в состоянии», «состояние отличное» are
 # singular): in a text about the game they are its conditions (round 4). «состояния» is also the singular's genitive.
 RU_GAME_PLURALS = frozenset("состояний состояниям состояниями состояниях".split())
+# "two life back", "he had more life left": a quantity
 NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty more less fewer".split())
 ROLLS = frozenset("make makes made making fail fails failed pass passes passed roll rolls rolled rolling".split())
 COUNTS_AS = frozenset("count counts counted counting treat treats treated".split())  # "counts as friendly"
@@ -76,8 +76,8 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     folded = forms.fold(m.text)
     words = {folded, *keys(folded)}
     # "3 life", "life 12"; not a number that ends the sentence before ("200 против 141. Выводы:", round 8)
-    ended = before is not None and any(c in ".!?" for c in before.group(0)[before.end(2 if before.group(2) else 1) -
-                                                                            before.start():])
+    gap = text[max(0, m.start - 40) + before.end(2 if before.group(2) else 1):m.start] if before else ""
+    ended = any(c in ".!?" for c in gap)
     counted = (not ended and (previous.isdigit() or previous in NUMBER_WORDS)) or bool(after and after.group(1).isdigit())
     if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
