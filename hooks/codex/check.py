@@ -401,7 +401,7 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
                     checker.problem(phrase, block, f"{block}.{language}: '{phrase}' is a name of '{names[key]}' itself; "
                                     "leave it out (the term links it)")
     # a phrase may hold a one-word English name in another form ("a stack of" for stacking), as the linker reads it,
-    # or a derived word in any form («куй, пока горячо»: «куй» is «ковать», KeyForge's Forge)
+    # or a derived word in any form («куй железо»: «куй» is «ковать», KeyForge's Forge)
     one_word_forms = {f for key in names if len(key) == 1 and not forms.is_cyrillic(key[0])
                       for f in forms.english_forms(key[0])}
     for term in game.terms.values():
