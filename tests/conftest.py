@@ -56,6 +56,16 @@ def root() -> Path:
     return ROOT
 
 
+ARMOR_AT = "    category: trait\n    definition:\n      ru: Броня"  # in the fixture game alpha's file: Armor's fields
+
+
+def armor_with(text: str, field: str) -> str:
+    """The fixture game alpha's file `text` with one more field (a YAML line, say `derived: {ru: [бронировать]}`)
+    on its Armor term."""
+    assert ARMOR_AT in text, f"the fixture no longer contains {ARMOR_AT!r}"
+    return text.replace(ARMOR_AT, f"    category: trait\n    {field}\n    definition:\n      ru: Броня", 1)
+
+
 def cli_link(site_url: str, text: str, *args: str, timeout: int = 300) -> str:
     """What `python -m codex link ARGS` prints for the text, its term URLs on `site_url`: the contract the linker page
     is held to. The CLI's own message is the failure if it fails."""

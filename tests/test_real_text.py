@@ -6,12 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from conftest import with_block
+from conftest import armor_with, with_block
 
 
 
 def found(codex_api, game, text):
     return [(m["text"], m["term"]) for m in codex_api.mentions(game, text)]
+
+
+def linked_terms(codex_api, game, text):
+    """The terms the text links, in order."""
+    return [term for _, term in found(codex_api, game, text)]
 
 
 # --- card names and titles ----------------------------------------------------------------------
@@ -146,7 +151,7 @@ def test_everyday_russian_is_not_a_term(codex_api, game, text):
     ("mage-wars", "это Новичок", "novice"),             # capitalised, the trait
 ])
 def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
-    assert [t for _, t in found(codex_api, game, text)] == [term]
+    assert linked_terms(codex_api, game, text) == [term]
 
 
 def test_the_stem_fallback_skips_words_the_dictionary_knows(codex_api):
@@ -168,7 +173,7 @@ def test_the_stem_fallback_skips_words_the_dictionary_knows(codex_api):
     ("dnd-miniatures", "the Wandering Moster rule", "wandering-monster"),
 ])
 def test_misspellings_players_make(codex_api, game, text, term):
-    assert [t for _, t in found(codex_api, game, text)] == [term]
+    assert linked_terms(codex_api, game, text) == [term]
 
 
 @pytest.mark.parametrize("game,text", [
@@ -178,7 +183,7 @@ def test_misspellings_players_make(codex_api, game, text, term):
     ("dnd-miniatures", "Sounded like a plan, so we played it."),  # a word the lists hold as "sound" (round 6)
 ])
 def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
-    assert [t for _, t in found(codex_api, game, text)] in ([], ["mage"])
+    assert linked_terms(codex_api, game, text) in ([], ["mage"])
 
 
 # --- lower-case ordinary words -------------------------------------------------------------------
@@ -283,7 +288,7 @@ def test_an_ordinary_word_that_begins_a_proper_name_is_not_the_term(codex_api):
 @pytest.mark.parametrize("text", ["Если вылечить существо, оно выживет?", "Существо не может лечиться."])
 def test_a_verb_names_perfective_and_reflexive_are_its_forms(codex_api, text):
     # KeyForge's Heal has the verb «Лечить» as an alias: «вылечить», «лечиться» are the same act
-    assert [t for _, t in found(codex_api, "keyforge", text)] == ["heal"]
+    assert linked_terms(codex_api, "keyforge", text) == ["heal"]
 
 
 def test_a_noun_names_verb_is_its_term_only_where_the_glossary_lists_it(codex_api):
@@ -291,7 +296,7 @@ def test_a_noun_names_verb_is_its_term_only_where_the_glossary_lists_it(codex_ap
     # Ignore («Игнорирование», a trait) lists none, so «игнорирует» stays a plain verb
     text = "Можно ли лечить Конструкцию? Лечение не действует, а Critical Damage игнорирует Armor."
     assert [w for w, t in found(codex_api, "mage-wars", text) if t == "heal"] == ["лечить", "Лечение"]
-    assert "ignore" not in [t for _, t in found(codex_api, "mage-wars", text)]
+    assert "ignore" not in linked_terms(codex_api, "mage-wars", text)
 
 
 @pytest.mark.parametrize("text,span", [
@@ -308,12 +313,12 @@ def test_a_russian_adjective_name_in_speech_order(codex_api, text, span):
     "The cost was $40 for two decks.",
 ])
 def test_a_price_is_not_the_games_cost(codex_api, text):
-    assert [t for _, t in found(codex_api, "keyforge", text)] == []
+    assert linked_terms(codex_api, "keyforge", text) == []
 
 
 def test_the_cost_still_links_without_money(codex_api):
     text = "Действующая цена ключа 8, а после Lash цена выросла на 3."
-    assert [t for _, t in found(codex_api, "keyforge", text)].count("cost") == 2
+    assert linked_terms(codex_api, "keyforge", text).count("cost") == 2
 
 
 def test_everyday_speed_in_russian(codex_api):
@@ -442,9 +447,7 @@ def test_a_word_of_the_same_root_in_another_sense_is_not_linked(codex_api, game,
 def test_derived_words_are_checked_and_never_shown_as_names(project):
     path = project / "glossary" / "alpha.yml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("    category: trait\n    definition:\n      ru: Броня",
-                                 "    category: trait\n    derived: {ru: [бронировать]}\n    definition:\n      ru: Броня", 1),
-                    encoding="utf-8")
+    path.write_text(armor_with(text, "derived: {ru: [бронировать]}"), encoding="utf-8")
     from codex.check import collect, load
     from codex.index import build
     from codex.resolve import Resolver
@@ -459,9 +462,7 @@ def test_derived_words_are_checked_and_never_shown_as_names(project):
     for bad, message in (("[бронировать доспех]", "is not one word"), ("[Броня]", "is already a name or alias"),
                          ("{de: [panzern]}", "unknown language 'de'")):
         block = bad if bad.startswith("{") else "{ru: " + bad + "}"
-        path.write_text(text.replace("    category: trait\n    definition:\n      ru: Броня",
-                                     f"    category: trait\n    derived: {block}\n    definition:\n      ru: Броня", 1),
-                        encoding="utf-8")
+        path.write_text(armor_with(text, f"derived: {block}"), encoding="utf-8")
         problems = [str(p) for p in collect(project / "glossary", project)[1]]
         assert len(problems) == 1 and message in problems[0] and "alpha.yml" in problems[0], problems
 
@@ -610,8 +611,7 @@ def test_more_listed_verbs_of_action_nouns(codex_api, game, text, mention, term)
     "he casts Heal every turn",
 ])
 def test_a_spell_cast_or_put_on_a_target_is_the_card(codex_api, text):
-    assert [t for _, t in found(codex_api, "mage-wars", text)
-            if t in ("teleport", "sleep", "heal")] == []
+    assert [t for t in linked_terms(codex_api, "mage-wars", text) if t in ("teleport", "sleep", "heal")] == []
 
 
 @pytest.mark.parametrize("text,mention", [
@@ -708,7 +708,7 @@ def test_the_plural_of_an_everyday_russian_word_is_the_games_conditions(codex_ap
 
 def test_the_singular_everyday_condition_stays_unlinked(codex_api):
     text = "Продам: состояние отличное, Эгида и Броня на месте, жетоны Burn не потеряны. Не в состоянии играть."
-    assert "condition" not in [t for _, t in found(codex_api, "mage-wars", text)]
+    assert "condition" not in linked_terms(codex_api, "mage-wars", text)
 
 
 @pytest.mark.parametrize("game,text,word", [
@@ -767,7 +767,7 @@ def test_a_stat_line_or_a_sentence_is_no_figure_list(codex_api, game, text, ment
     "First thing: punch out the tokens and sleeve the spellbooks.",
 ])
 def test_the_boxs_tokens_are_components_not_the_term(codex_api, text):
-    assert "token" not in [t for _, t in found(codex_api, "mage-wars", text)]
+    assert "token" not in linked_terms(codex_api, "mage-wars", text)
 
 
 def test_a_token_on_a_creature_still_links(codex_api):
@@ -804,7 +804,7 @@ def test_a_players_phrase_the_glossary_lists_as_an_alias(codex_api, game, text, 
 ])
 def test_replaces_is_the_ability_only_before_an_action(codex_api, text, linked):
     # round 6: everyday "replacing the Ogre" (real5) is not D&D's "replaces attack" condition
-    terms = [t for _, t in found(codex_api, "dnd-miniatures", text)]
+    terms = linked_terms(codex_api, "dnd-miniatures", text)
     assert ("replace-replaces" in terms) == linked, terms
 
 
@@ -827,7 +827,7 @@ def test_forging_a_key_in_russian_is_one_mention_of_forge(codex_api, text, span)
 def test_russian_life_is_the_games_unless_it_is_in_ones_life(codex_api, text, linked):
     # round 6: «жизнь» is no longer an ordinary word (Mage Wars players write the stat in lower case, 9 misses in
     # real3-real6); «в жизни» (in one's life) is the glossary's not-mention
-    assert (("life" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked)
+    assert (("life" in linked_terms(codex_api, "mage-wars", text)) == linked)
 
 
 def test_time_zones_are_not_the_arena(codex_api):
@@ -843,7 +843,7 @@ def test_time_zones_are_not_the_arena(codex_api):
 def test_russian_cost_is_a_keys_not_a_price(codex_api, text, linked):
     # round 6: «цена» is an ordinary Russian word (a card's or a deck's price, 5 false links in real3-real6);
     # KeyForge's Cost is a key's: «цену ключа»
-    assert ("cost" in [t for _, t in found(codex_api, "keyforge", text)]) == linked
+    assert ("cost" in linked_terms(codex_api, "keyforge", text)) == linked
 
 
 def test_the_action_marker_is_the_games_word_not_a_token(codex_api):
@@ -865,7 +865,7 @@ def test_another_games_title_is_not_a_mage(codex_api):
 ])
 def test_a_card_named_like_a_term_is_cast_or_counted_the_effect_is_not(codex_api, text, linked):
     # round 6: Russian cast verbs and "one" are card cues; a lower-case word is the card only when counted
-    terms = [t for _, t in found(codex_api, "mage-wars", text)]
+    terms = linked_terms(codex_api, "mage-wars", text)
     assert (bool({"teleport", "heal"} & set(terms))) == linked, terms
 
 
@@ -878,7 +878,7 @@ def test_a_card_named_like_a_term_is_cast_or_counted_the_effect_is_not(codex_api
 ])
 def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked):
     # round 6: 11 false Tokens in the real sets were the cardboard pieces (unboxed, sorted, printed, missing)
-    assert ("token" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked
+    assert ("token" in linked_terms(codex_api, "mage-wars", text)) == linked
 
 
 @pytest.mark.parametrize("game,text,span,term", [
@@ -896,7 +896,7 @@ def test_players_transliterations_and_the_imperfective_as_aliases(codex_api, gam
     ("Not using its Warband Building here: couldn't find an outsider that was worth it.", True),
 ])
 def test_warband_building_is_the_effect_only_as_printed(codex_api, text, linked):
-    assert ("warband-building" in [t for _, t in found(codex_api, "dnd-miniatures", text)]) == linked
+    assert ("warband-building" in linked_terms(codex_api, "dnd-miniatures", text)) == linked
 
 
 @pytest.mark.parametrize("text,linked", [
@@ -906,7 +906,7 @@ def test_warband_building_is_the_effect_only_as_printed(codex_api, text, linked)
 ])
 def test_a_possessive_life_is_the_games_unless_lived(codex_api, text, linked):
     # round 6: "my life", "her life" in a text about the game is the Mage's life (5 misses in real3-real7)
-    assert ("life" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked
+    assert ("life" in linked_terms(codex_api, "mage-wars", text)) == linked
 
 
 @pytest.mark.parametrize("text,linked", [
@@ -918,7 +918,7 @@ def test_a_possessive_life_is_the_games_unless_lived(codex_api, text, linked):
 def test_russian_living_is_the_trait_but_not_a_live_tournament(codex_api, text, linked):
     # round 6: «живой» is no longer an ordinary word (7 misses in blind and real2-real7); «живой турнир», «живая
     # игра» (in person) are the glossary's not-mentions
-    assert ("living" in [t for _, t in found(codex_api, "dnd-miniatures", text)]) == linked
+    assert ("living" in linked_terms(codex_api, "dnd-miniatures", text)) == linked
 
 
 def test_a_verb_whose_subject_is_a_game_thing(codex_api):
@@ -934,7 +934,7 @@ def test_a_verb_whose_subject_is_a_game_thing(codex_api):
 ])
 def test_a_token_unpacked_punched_or_drawn_is_the_piece(codex_api, text, linked):
     # round 7: three of real8's false Tokens were the pieces unpacked, punched out or drawn on
-    assert ("token" in [t for _, t in found(codex_api, "mage-wars", text)]) == linked
+    assert ("token" in linked_terms(codex_api, "mage-wars", text)) == linked
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -958,7 +958,7 @@ def test_a_russian_rules_statement_about_an_ordinary_word(codex_api):
 def test_a_number_that_ends_the_sentence_before_counts_nothing(codex_api):
     # round 8: «141. Выводы:» — the number closed the sentence before; «Выводы» (conclusions) is not D&D's phase out
     text = "Проиграл по очкам, 200 против 141. Выводы: Reach и Stench решают, Elf Warlock один не вытянет."
-    assert "phase-out" not in [t for _, t in found(codex_api, "dnd-miniatures", text)]
+    assert "phase-out" not in linked_terms(codex_api, "dnd-miniatures", text)
 
 
 @pytest.mark.parametrize("game,text,word", [
@@ -1017,7 +1017,7 @@ def test_a_numbered_list_item_is_not_a_count(codex_api):
 ])
 def test_everyday_phrases_round_9(codex_api, game, text, term):
     # round 9: idioms and the box's pieces from real10 — not-mentions and the components' words
-    assert term not in [t for _, t in found(codex_api, game, text)]
+    assert term not in linked_terms(codex_api, game, text)
 
 
 @pytest.mark.parametrize("game,text,word", [

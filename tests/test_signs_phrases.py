@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import with_block
+from conftest import armor_with, with_block
 
 
 
@@ -111,9 +111,7 @@ def test_a_phrase_may_hold_a_derived_word_in_any_form(project):
     # round 8: «куй, пока горячо» holds «куй», a form of KeyForge's derived «ковать», not of a name: the linker
     # matches derived words, so a not-mention may name one (here the fixture's «бронировать» for Armor)
     path = project / "glossary" / "alpha.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        "    category: trait\n    definition:\n      ru: Броня",
-        "    category: trait\n    derived: {ru: [бронировать]}\n    definition:\n      ru: Броня", 1), encoding="utf-8")
+    path.write_text(armor_with(path.read_text(encoding="utf-8"), "derived: {ru: [бронировать]}"), encoding="utf-8")
     assert with_block(project, "not_mentions:\n  ru: [бронируй заранее]\n") == []
     from codex.check import load
     from codex.index import build
