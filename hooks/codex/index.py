@@ -220,6 +220,7 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                         _insert(trie, variant, printed + len(variant) - len(pattern), term.id,
                                 capitalised=printed_upper)
         for lang in LANGS:  # a noun name's verb («телепортировал» → Телепорт): every form, the term's own match
+            last = forms.name_pattern(term.name[lang])[-1]  # «Сразиться с»: a name that ends in a preposition
             for word in term.derived.get(lang, []):
                 pattern = forms.name_pattern(word)
                 for key in pattern:
@@ -229,7 +230,6 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                             word_keys.setdefault(verb, set()).add(key)
                 _insert(trie, pattern, len(pattern), term.id, capitalised=term.name["en"][:1].isupper(),
                         ordinary=len(pattern) == 1 and forms.is_ordinary(pattern[0]))
-                last = forms.name_pattern(term.name[lang])[-1]
                 if lang == "ru" and last in forms.RU_PREPOSITIONS:  # «сражаться с существами», as «Сразиться с» (round 9)
                     _add_word(last, word_keys, stem_keys, lexeme)
                     _insert(trie, [*pattern, last], len(pattern) + 1, term.id,

@@ -277,19 +277,21 @@ class Resolver:
             found = unboxed(text, found)
         if found and "-" in text:  # «counterstrike-ом»: a Russian ending; "counter-ish": an English word made from it
             found = hyphen_suffixed(text, found)
-        if any(_signs_first(text)):  # «+1 к броне», "+1 channeling": a modifier names its term's parameterised form
-            found = self._modifiers(text, found, pending)
+        modifiers = {hit.end(): hit for hit in _signs_first(text)}  # one pass: where each modifier ends
+        if modifiers:  # «+1 к броне», "+1 channeling": a modifier names its term's parameterised form
+            found = self._modifiers(text, found, pending, modifiers)
         return in_context(text, found, pending, self.keys) if pending else found
 
-    def _modifiers(self, text: str, found: list[Mention], pending: list[Mention]) -> list[Mention]:
+    def _modifiers(self, text: str, found: list[Mention], pending: list[Mention],
+                   modifiers: dict[int, re.Match[str]]) -> list[Mention]:
         """Mentions written sign and number first: «+1 к броне» is Armor +1, «+3 к жизни» Life +3, "+1 channeling"
         Channeling +1.
         The name with its number put after it ("броне +1") is matched again; when that gives one mention with a
-        parameter, it replaces the bare name. Bounded work per mention: linear."""
+        parameter, it replaces the bare name (`modifiers`: each sign-first modifier by where it ends). Bounded work
+        per mention: linear."""
         out: list[Mention] = []
         waiting = set(pending)
         taken = set()
-        modifiers = {hit.end(): hit for hit in _signs_first(text)}  # one pass: where each ends
         for m in sorted(found + pending):
             hit = modifiers.get(m.start)
             if hit and (not out or out[-1].end <= hit.start()):
