@@ -192,7 +192,7 @@ def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
 @pytest.mark.parametrize("game,text,word", [
     ("keyforge", "Fight with it, then heal a friendly creature and gain Æmber from the Discard pile.", "friendly"),
     ("dnd-miniatures", "If a Wounded Undead fails its save, does it leave with Tyrannical Morale +2?", "save"),
-    ("dnd-miniatures", "My Undead commander routs; can it rally next turn with Tyrannical Morale +2?", "rally"),
+    ("dnd-miniatures", "My Undead commander routs; can it move next turn with Tyrannical Morale +2?", "move"),
 ])
 def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, word):
     assert word in [w for w, _ in found(codex_api, game, text)]
@@ -201,7 +201,7 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
 @pytest.mark.parametrize("game,text", [
     ("keyforge", "Played a friendly casual game: Fight with Elusive, Heal, Discard pile."),
     ("dnd-miniatures", "Mods, feel free to move this thread. Smite Evil +10 and Sneak Attack +5 stack?"),
-    ("dnd-miniatures", "If a creature fails its save, no rally."),     # a game role, but no game context
+    ("dnd-miniatures", "If a creature fails its save, can it move?"),  # game roles, but no game context
     ("mage-wars", "Creature with Aegis 2 loses Burn; it is pretty slow."),
     ("mage-wars", "У Creature с Aegis 2 и Burn медленный ход."),      # Russian ordinary words stay capital-only
 ])
@@ -497,10 +497,13 @@ def test_the_phase_as_a_time_a_pile_and_a_products_price_are_not_mentions(codex_
     assert found(codex_api, game, text)  # the rest of the text still links
 
 
-@pytest.mark.parametrize("phrase,valid", [("armored car", True), ("an unrelated phrase", False)])
-def test_a_not_mention_may_hold_a_one_word_name_in_another_form(project, phrase, valid):
+@pytest.mark.parametrize("lang,phrase,valid", [
+    ("en", "armored car", True), ("en", "an unrelated phrase", False),
+    ("ru", "крепкой бронёй", True), ("ru", "посторонняя фраза", False),  # «бронёй»: a form of the name «Броня»
+])
+def test_a_not_mention_may_hold_a_one_word_name_in_another_form(project, lang, phrase, valid):
     # "a stack of" holds "stack", a form of the name "stacking": the validator reads it as the linker does
-    messages = with_block(project, f"not_mentions:\n  en: [{phrase}]\n")
+    messages = with_block(project, f"not_mentions:\n  {lang}: [{phrase}]\n")
     assert messages == [] if valid else (len(messages) == 1 and "contains no name" in messages[0])
 
 
@@ -1027,3 +1030,50 @@ def test_everyday_phrases_round_9(codex_api, game, text, term):
 def test_an_ordinary_word_in_a_list_with_a_mention(codex_api, game, text, word):
     # round 9: a bare comma joins a list as "and" does; a Russian size adjective before «и X существа»
     assert word in [w for w, _ in found(codex_api, game, text)]
+
+
+# --- round 10: the ordinary-word list weighed on every corpus --------------------------------------------------
+
+
+@pytest.mark.parametrize("game,text,word,term", [
+    ("dnd-miniatures", "Game 3: won, opponent had two huge guys and no Reach.", "opponent", "opponent"),
+    ("dnd-miniatures", "My Ogre has Pushback and my opponent's Halfling has Mobility.", "opponent", "opponent"),
+    ("dnd-miniatures", "They came back two rounds later, he rallied everything all night.", "rallied", "rally"),
+    ("dnd-miniatures", "Идея — лев бафает котов, коты с хорошей скоростью прыгают на кастеров.", "скоростью", "speed"),
+])
+def test_words_that_left_the_ordinary_list_link_in_lower_case(codex_api, game, text, word, term):
+    assert (word, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("text", [
+    "деньги улетают с космической скоростью :) Pushback и Mobility",
+    "Скорость игры приятная: Pushback, Mobility и Reach.",
+])
+def test_everyday_speed_is_a_not_mention(codex_api, text):
+    assert "speed" not in linked_terms(codex_api, "dnd-miniatures", text)
+    assert linked_terms(codex_api, "dnd-miniatures", text)  # the rest still links
+
+
+def test_a_verb_ignore_is_not_the_ignore_trait(codex_api):
+    text = "Mostly right: a Creature with Flying can't ignore a guard, and Burn still needs Aegis 2 to stop."
+    assert "ignore" not in linked_terms(codex_api, "mage-wars", text)
+    assert "flying" in linked_terms(codex_api, "mage-wars", text)
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Sidestep and Reach: if my guy moves 1 square into the swamp, is that an AoO from the Ogre with Pushback?", True),
+    ("If I move up with Sidestep and hit the archer, can the Ogre with Pushback and Reach push me back?", True),
+    ("We moved on to Pushback, Sidestep and Reach after the first game.", False),
+])
+def test_a_move_with_its_way_or_its_squares(codex_api, text, linked):
+    assert ("move" in linked_terms(codex_api, "dnd-miniatures", text)) is linked
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("His Zombie had no life left after two Burn markers and an Aegis 2 Knight.", True),
+    ("Tracks the life total, Burn markers and Aegis 2 for both players.", True),
+    ("Sorry, real life happened: no Burn or Aegis 2 this week, we play on Monday.", False),
+])
+def test_life_with_what_is_left_of_it(codex_api, text, linked):
+    terms = [t for w, t in found(codex_api, "mage-wars", text) if w == "life"]
+    assert bool(terms) is linked

@@ -11,11 +11,13 @@ from .mention import Mention
 # An ordinary word ("move", "friendly") links in lower case only when the text is about the game and the word
 # stands in a game role, read from its neighbours (see "How it matches" in the README): an adjective before a
 # game noun ("a friendly creature", not "a friendly game"), a noun after a creature's possessive ("fails its save",
-# "next to its space"), a verb after a modal ("can it rally", "still move up to", not "feel free to move this
+# "next to its space"), a verb after a modal ("can it move", "still move up to", not "feel free to move this
 # thread"). Round 3 (issue 20): an English word written into a Russian sentence, a rules statement about the word
 # ("counts as friendly", "Friendly just means"), a roll ("rolls a save"), a game object's statistic ("the monster's
 # size"), a participle before a game noun ("a sleeping creature"), and a word in one list with a mention ("fast and
 # flying", «жетонов и состояний»). Russian otherwise has only the quantity and the adjective before a creature.
+# Round 10: a move with its way or its squares ("move up", "moves 1 square"), life with what is left of it ("no life
+# left", "a life total").
 
 CONTEXT_MENTIONS = 2  # other mentions a text needs before a lower-case ordinary word may link
 CONTEXT_CHARS = 400  # ...and one of them this close (characters between the two)
@@ -25,13 +27,19 @@ GAME_NOUNS = frozenset("""
     mage mages mini minis miniature miniatures minion minions model models monster monsters object objects spell
     spells unit units warband
     """.split())
-NOUNS = frozenset("cost life move opponent reach save sight size space type".split())
+NOUNS = frozenset("cost life move reach save sight size space type".split())
 # "lost its life", "risk your life", "the time of my life": a life lived, not the game's (round 6 let "life" take the
 # possessive role: "my life is fine", "her life at the start of the round", "his own life as a resource")
 LIVED = frozenset("lose loses lost losing risk risks risked save saves saved of".split())
 POSSESSIVES = frozenset("its their his her my your".split())
 COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
-VERBS = frozenset("cancel ignore move rally reach remove save sleep touch".split())
+# not "ignore": in Mage Wars text "can ignore guards", "critical damage ignores armor" never meant the Ignore trait
+# (0 of 11 in the annotated corpora, 4 of them linked by this list before round 10)
+VERBS = frozenset("cancel move reach remove save sleep touch".split())
+# "move up", "moving out past the orc", "moves adjacent", "moves 1 square": a figure's move on the map (round 10;
+# not "move on", "moved in upstairs")
+MOVE_WAYS = frozenset("up adjacent through around out away past toward towards into next back forward".split())
+LIFE_LEFT = frozenset("left total totals counting".split())  # "no life left", "a life total" (round 10)
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
 _RU_OF_A_KEY = re.compile(r"ключ(?:а|ей|ам)?")
 _RU_ADJECTIVES_THEN_NOUN = re.compile(r"[ \t]+(?:и|или)[ \t]+\w+[ \t]+(?:существ\w*|объект\w*)\b")  # round 9
@@ -68,7 +76,7 @@ _AFTER = re.compile(r"\W{1,3}([\w']+)")
 
 def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tuple[str, ...]]) -> bool:
     """The lower-case ordinary word at m stands in a game role (see above); looks at most 40 characters around.
-    `keys` gives the name words a text word stands for ("rallies" -> rally)."""
+    `keys` gives the name words a text word stands for ("moves" -> move)."""
     after = _AFTER.match(text, m.end, m.end + 40)
     before = _BEFORE.search(text[max(0, m.start - 40):m.start])
     previous = forms.fold(before.group(2) or before.group(1)) if before else ""
@@ -98,15 +106,18 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "Friendly just means under the same player's control": the rules defining the word
     if word in NOUNS and previous.endswith(("'s", "’s")) and previous[:-2] in GAME_NOUNS:
         return True  # "the monster's size", "a creature's type": a statistic of a game object
-    if word in NOUNS and previous in POSSESSIVES and not text.startswith(("'s", "’s"), m.end) and \
-            not (word == "life" and earlier in LIVED):
-        return True  # "its save", "your opponent"; not "my opponent's Halfling" (the player, owning a figure)
+    if word in NOUNS and previous in POSSESSIVES and not (word == "life" and earlier in LIVED):
+        return True  # "its save", "your life"
     if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
         return True  # "makes the save", "failed a save": what a creature rolls
+    if word == "move" and after and (forms.fold(after.group(1)) in MOVE_WAYS or after.group(1).isdigit()):
+        return True  # "move up", "moves 1 square"
+    if word == "life" and after and forms.fold(after.group(1)) in LIFE_LEFT:
+        return True  # "more life left", "a whole life total"
     if word in VERBS and m.text.endswith("s") and before is not None and \
             (previous in GAME_NOUNS or max(0, m.start - 40) + before.start(2 if before.group(2) else 1) in starts):
         return True  # "the creature moves", "a push moves the target": a game thing does it (round 6)
-    # "can it rally", "still move", "it rallies" (a creature's act; not "before I save the list"); "if I move up",
+    # "can it move", "still move", "it moves" (a creature's act; not "before I save the list"); "if I move up",
     # "when you move next to it": a player moving a figure in a rules condition (round 4)
     return word in VERBS and (previous in MODALS | CREATURES or
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
