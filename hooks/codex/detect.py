@@ -1,6 +1,7 @@
 """Which game a text is about: the one whose terms, card names and titles explain it best."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from . import forms, learned_data
@@ -131,7 +132,9 @@ class Detector:
             seen.add(stem)
         table = self.learned
         rows = [table[stem] for stem in seen if stem in table]
-        totals = [sum(column) for column in zip(*rows, strict=True)] if rows else [0.0] * len(learned_data.GAMES)
+        # fsum: the exact sum, whatever order the set hands the stems in (a float sum's last bit follows the order,
+        # and with it a near tie, so detection varied with PYTHONHASHSEED)
+        totals = [math.fsum(column) for column in zip(*rows, strict=True)] if rows else [0.0] * len(learned_data.GAMES)
         # Only this codex's games: a game the corpora know but this glossary lacks can never be detected.
         return {game: total for game, total in zip(learned_data.GAMES, totals, strict=True) if game in self.sizes}
 
