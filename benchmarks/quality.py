@@ -27,7 +27,8 @@ LABELS = {
     "real8": "real8 (round 6's held-out)",  # tuned on in round 7
     "real9": "real9 (round 7's held-out)",  # tuned on in round 8
     "real10": "real10 (round 8's held-out)",  # tuned on in round 9
-    "real11": "fresh held-out",  # round 9's
+    "real11": "real11 (round 9's held-out)",  # weighed with every other set in round 10
+    "real12": "fresh held-out",  # round 10's
 }
 
 
