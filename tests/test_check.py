@@ -51,6 +51,10 @@ CASES = [
      "glossary/alpha.yml:30:14: aegis: related names the term itself"),
     ("related-and-see-also", "alpha.yml", "    see_also: [armor]\n", "    see_also: [armor]\n    related: [armor]\n",
      "glossary/alpha.yml:30:14: aegis: related: 'armor' is already in see_also"),
+    ("scope-missing-language", "alpha.yml", "categories:\n", "  scope: {en: The whole rulebook.}\ncategories:\n",
+     "glossary/alpha.yml:7:10: -: game scope: missing language 'ru'"),
+    ("unknown-game-field", "alpha.yml", "categories:\n", "  scop: {en: The whole rulebook., ru: Все правила.}\ncategories:\n",
+     "glossary/alpha.yml:7:3: -: game: unknown field 'scop' (known: id, name, scope, sources)"),
 ]
 LOOKALIKES = Path(__file__).parent / "fixtures" / "lookalikes"
 

@@ -60,6 +60,8 @@ def test_no_page_carries_raw_markup_from_the_glossary(hostile_site):
         assert [found for found in live_markup(page.read_text(encoding="utf-8")) if found != ours] == [], page
     term = (hostile_site / "evil/xss/index.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in term  # shown, as text
+    index = (hostile_site / "evil/index.html").read_text(encoding="utf-8")
+    assert "&lt;img src=x onerror=alert(2)&gt;" in index  # the game's scope too
 
 
 def test_search_index_keeps_it_as_text(hostile_site):

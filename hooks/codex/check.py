@@ -30,6 +30,7 @@ TERM_KEYS = {
     "id", "name", "category", "definition", "aliases", "params", "implies", "cancels", "see_also",
     "former_ids", "source", "ru_supplied", "en_supplied", "related", "source_typos", "derived",
 }
+GAME_KEYS = {"id", "name", "sources", "scope"}  # a game file's `game:` head
 RELATIONS = ("implies", "cancels", "see_also", "related")
 PARAM_KINDS = ("number", "word")
 
@@ -105,7 +106,11 @@ class _FileChecker:
                 categories[str(cat_id)] = self.lang_map(labels, raw_categories, "-", f"category {cat_id}")
                 if isinstance(labels, dict):
                     self.lookalikes(labels, "-", f"category {cat_id}", frozenset())
+        for key in sorted(set(head) - GAME_KEYS, key=str):
+            self.problem(_key_at(head, key), "-", f"game: unknown field '{key}' (known: {', '.join(sorted(GAME_KEYS))})")
         game = Game(game_id, name, str(path), sources, categories, {})
+        if head.get("scope") is not None:
+            game.scope = self.lang_map(head["scope"], head, "-", "game scope")
         game.not_mentions = _phrases(self, data.get("not_mentions"), data, "not_mentions")
         game.titles = _phrases(self, data.get("titles"), data, "titles")
         game.cards = _phrases(self, data.get("cards"), data, "cards")

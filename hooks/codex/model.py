@@ -99,6 +99,9 @@ class Game:
     cards: dict[str, list[str]] = field(default_factory=dict)
     # The game's own words its glossary does not define ("enrage", «спасбросок»): never linked, evidence of the game.
     keywords: dict[str, list[str]] = field(default_factory=dict)
+    # What of its sources the glossary covers, when not all of a rulebook ("the skirmish rules' glossary, line 12 to
+    # your warband"): said on the game's page and its PDF, so an A–Z that starts at L reads as the source's, not a gap.
+    scope: dict[str, str] = field(default_factory=dict)
 
     def term(self, term_id: str) -> Term:
         return self.terms[term_id]

@@ -263,8 +263,10 @@ def game_index_page(game: Game, pdf: bool = False, directory_urls: bool = True) 
         return relative_url(here, f"{game.id}/{term.id}.md", directory_urls)
 
     title = name_pair(game.name) if game.name["en"] != game.name["ru"] else _e(game.name["en"])
-    parts = [f'<h1 id="{_e(game.id)}">{title}</h1>',
-             f"<p>{both({lang: count(len(game.terms), 'terms', lang) + '.' for lang in LANGS})}</p>"]
+    # the count, then what of its sources the glossary covers (game.scope), when the editor said so
+    intro: dict[str, str] = {lang: " ".join(filter(None, (count(len(game.terms), "terms", lang) + ".",
+                                                         game.scope.get(lang)))) for lang in LANGS}
+    parts = [f'<h1 id="{_e(game.id)}">{title}</h1>', f"<p>{both(intro)}</p>"]
     if pdf:
         href = relative_url(here, f"pdf/{game.id}.pdf", directory_urls)
         parts.append(f'<p><a class="md-button" href="{href}" download>{both_label("download_pdf")}</a></p>')

@@ -51,6 +51,7 @@ TEMPLATE = r"""
   ]
   #v(6mm)
   #text(font: sans, size: 11pt, data.count)
+  #if data.scope != none [ \ #text(font: sans, size: 10pt, fill: luma(70), data.scope) ]
   #v(8mm)
   #text(font: sans, size: 9pt, weight: "bold", fill: grey, upper(data.labels.sources))
   #for s in data.sources [ #text(font: sans, size: 10pt, s) \ ]
@@ -122,6 +123,7 @@ def document(game: Game, lang: Lang, mentions: Mentions | None = None) -> dict[s
         "running": f"{game.name[lang]} — {label('rules_glossary', lang)}",
         "kicker": f"{label('rules_glossary', lang)} · {label('rules_glossary', other(lang))}",
         "count": count(len(game.terms), "terms", lang),
+        "scope": game.scope.get(lang),  # None: the glossary says nothing of its coverage
         "sources": [doc.title[lang] + (f", {label('page', lang)} {doc.page}" if doc.page else "")
                     for doc in game.sources.values()],
         "categories": [f"{cat[lang]} · {cat[other(lang)]} — {counts[cid]}"
