@@ -1077,3 +1077,13 @@ def test_a_move_with_its_way_or_its_squares(codex_api, text, linked):
 def test_life_with_what_is_left_of_it(codex_api, text, linked):
     terms = [t for w, t in found(codex_api, "mage-wars", text) if w == "life"]
     assert bool(terms) is linked
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("By round 5 I'm looking at a wall of leaves that all want to hit me, Aegis 2 or not.", False),
+    ("Sorry for the wall of text: does Burn hit a Guard in the zone?", False),
+    ("войны магов стена из шипов урон при проходе это атака или нет, Aegis 2?", False),
+    ("The wall itself has Passage Attack, and Burn does not stop it.", True),
+])
+def test_a_wall_of_something_is_a_figure_of_speech_or_a_card(codex_api, text, linked):
+    assert ("wall" in linked_terms(codex_api, "mage-wars", text)) is linked
