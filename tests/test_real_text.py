@@ -1087,3 +1087,12 @@ def test_life_with_what_is_left_of_it(codex_api, text, linked):
 ])
 def test_a_wall_of_something_is_a_figure_of_speech_or_a_card(codex_api, text, linked):
     assert ("wall" in linked_terms(codex_api, "mage-wars", text)) is linked
+
+
+@pytest.mark.parametrize("text,absent,present", [
+    ("И ключи от шкафчиков вечно теряются, а ключ я так и не выковал.", "ключи", "ключ"),
+    ("Опасный 3 срабатывает «перед боем», а потом сам бой.", "боем", "бой"),
+])
+def test_keys_to_a_door_and_before_fight_in_russian(codex_api, text, absent, present):
+    words = [w for w, _ in found(codex_api, "keyforge", text)]
+    assert absent not in words and present in words
