@@ -1096,3 +1096,17 @@ def test_a_wall_of_something_is_a_figure_of_speech_or_a_card(codex_api, text, li
 def test_keys_to_a_door_and_before_fight_in_russian(codex_api, text, absent, present):
     words = [w for w, _ in found(codex_api, "keyforge", text)]
     assert absent not in words and present in words
+
+
+@pytest.mark.parametrize("game,text,linked", [
+    ("mage-wars", "как что, он проснулся, сон снимается, когда существо получает урон от Burn", True),
+    ("dnd-miniatures", "Я вчера перечитывал правила перед сном: снимает ли Stun и Pushback что-нибудь?", False),
+    ("mage-wars", "Во сне видел Aegis 2 и Burn на каждом маге.", False),
+])
+def test_russian_sleep_is_the_condition_but_not_a_nights_sleep(codex_api, game, text, linked):
+    assert any(t.startswith("sleep") for t in linked_terms(codex_api, game, text)) is linked
+
+
+def test_running_after_a_failed_morale_save_is_the_rout(codex_api):
+    text = "Командир ниже половины хитов — спасбросок морали. Провалил — бежит к своему краю карты."
+    assert ("бежит", "rout-routing") in found(codex_api, "dnd-miniatures", text)
