@@ -1110,3 +1110,12 @@ def test_russian_sleep_is_the_condition_but_not_a_nights_sleep(codex_api, game, 
 def test_running_after_a_failed_morale_save_is_the_rout(codex_api):
     text = "Командир ниже половины хитов — спасбросок морали. Провалил — бежит к своему краю карты."
     assert ("бежит", "rout-routing") in found(codex_api, "dnd-miniatures", text)
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("keyforge", "Forge first, then choose house: Sanctum. Elusive creatures Fight later.", "choose house", "house-choice"),
+    ("keyforge", "2. Choose your house. Every turn you pick one and Fight with it.", "Choose your house", "house-choice"),
+    ("dnd-miniatures", "Раненые бойцы могут дрогнуть, если провалят спасбросок морали.", "Раненые", "wounded"),
+])
+def test_players_variants_of_a_step_and_a_spelling(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
