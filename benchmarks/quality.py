@@ -28,7 +28,8 @@ LABELS = {
     "real9": "real9 (round 7's held-out)",  # tuned on in round 8
     "real10": "real10 (round 8's held-out)",  # tuned on in round 9
     "real11": "real11 (round 9's held-out)",  # weighed with every other set in round 10
-    "real12": "fresh held-out",  # round 10's
+    "real12": "real12 (round 10's held-out)",  # read after it was scored (round 10)
+    "real13": "fresh held-out",  # round 10's second, never tuned on
 }
 
 
