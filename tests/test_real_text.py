@@ -1119,3 +1119,14 @@ def test_running_after_a_failed_morale_save_is_the_rout(codex_api):
 ])
 def test_players_variants_of_a_step_and_a_spelling(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("text,term,linked", [
+    ("you just need the boring stuff: dispels, a Teleport or two, some healing. Aegis 2 helps.", "teleport", False),
+    ("does harshforge plate make MY teleport on my own warlord cost 2 more? Aegis 2 too?", "teleport", False),
+    ("ok, then we find out who lied about their teleports. Burn and Aegis 2 first.", "teleport", False),
+    ("If I cast a Heal spell for 3, does the Tainted token stay? Burn and Aegis 2.", "heal", True),  # the effect's spell
+    ("Can I Teleport my own mage out while stuck? Burn and Aegis 2.", "teleport", True),
+])
+def test_an_article_or_a_players_possessive_makes_the_card(codex_api, text, term, linked):
+    assert (term in linked_terms(codex_api, "mage-wars", text)) is linked

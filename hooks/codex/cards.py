@@ -27,6 +27,13 @@ CARD_CUES = COUNT_CUES | frozenset("""
     with without без cast casts casting кастую кастуешь кастует кастуем кастуют кастовал кастовала кастовали скастовал
     скастовала кинул кинула кинули кину кинет кидаю кидает кидал
     """.split())
+# Round 10, from every set's Teleports (57 in 15 sets, 16 the effect): an article before the printed capital ("a
+# Teleport that puts my mage out of reach", "a Teleport or two"; not "a Heal spell", a spell of the effect, nor "a
+# Teleport to the next zone", the move itself) and a player's possessive in any case ("MY teleport", "their
+# teleports") make it a card too.
+ARTICLES = frozenset({"a", "an"})
+PLAYERS = frozenset({"my", "your", "their", "our"})
+_THE_EFFECT = re.compile(r"[ \t]+(?:spells?|to|into|out)(?!\w)", re.I)
 # "Teleport on the Avenger", "that Sleep on Kralathor": a capitalised spell named like a term, put on a target, is
 # the card; "Sleep в Mage Wand", "Sleep into a Wand": a spell bound into another card (a card must follow)
 _ON_TARGET = re.compile(r"[ \t]+(?:on|onto)[ \t]+(?=\w)")
@@ -39,7 +46,8 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
     "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
     Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport"), "with"/«без» ("a Wizard with
     Teleport", «без Teleport») or "cast"; capitalised and put "on" a target ("Sleep on Kralathor"), or bound "into"/«в»
-    another card ("Sleep в Mage Wand"). The card is evidence of the game only. Bounded looks around each mention: linear."""
+    another card ("Sleep в Mage Wand"); after an article or a player's possessive ("a Teleport or two", "MY teleport").
+    The card is evidence of the game only. Bounded looks around each mention: linear."""
     counted_ends: set[int] = set()  # where a name followed by a count ends ("Teleport| x2")
     counted_starts: set[int] = set()  # where a name after a count starts ("2x |Dispel")
     for hit in _COUNT_AFTER_ANY.finditer(text):  # C-speed scans keyed on their first character; hits are rare
@@ -69,6 +77,10 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
         previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
         if previous.isdigit() and words[-1].endswith((".", ")")):
             previous = ""  # "1. Телепорт из зоны": a numbered list's item, not a count (round 9)
+        if previous in PLAYERS or (previous in ARTICLES and m.text[:1].isupper() and
+                                   _THE_EFFECT.match(text, m.end, m.end + 8) is None):
+            counted.add(i)  # "MY teleport", "a Teleport or two": a player's card
+            continue
         if not m.text[:1].isupper():  # a card is named as printed, unless counted: «лечение и Regrowth Belt»
             if previous in COUNT_CUES or previous.isdigit():
                 counted.add(i)
