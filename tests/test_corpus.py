@@ -66,9 +66,9 @@ def test_real_text_held_out(codex_api):
 
 
 # The later real sets (issue 20), each written and annotated blind after the round before it, first scored fresh, then
-# tuned on by the next round — except the last, never tuned on. The history is each set's first figures; the floors
-# (precision, recall with the game given; detection) are the figures reached (README, Performance). The aims are
-# precision 0.95, recall 0.90, detection 95%.
+# tuned on by the next round (real13 too, once scored: the next set written is the fresh one). The history is each
+# set's first figures; the floors (precision, recall with the game given; detection) are the figures reached (README,
+# Performance). The aims are precision 0.95, recall 0.90, detection 95%.
 LATER_SETS = [
     # round 2's held-out (0.859 / 0.820, 52/60), tuned on in round 3 (0.948 since round 8's «двигаться», which its
     # annotator left once and both of real9's mark twice)
@@ -98,10 +98,10 @@ LATER_SETS = [
     # round 10's fresh set: 0.919 / 0.912, 59/60 before round 10 (63e0c09), 0.922 / 0.912, 59/60 after its rules
     # (against the second annotator 0.922 / 0.932 -> 0.924 / 0.932); read after it was scored (0.927 / 0.920 since)
     pytest.param("real12.yml", 0.92, 0.91, 0.98, id="real12"),
-    # round 10's second fresh set, written while its last rules were chosen and never tuned on: 0.918 / 0.932, 60/60 at
-    # 63e0c09, 0.918 / 0.935 at 4f24153 and 2456eea, 0.916 / 0.935, 60/60 at the stop's end (against the second
-    # annotator 0.903 / 0.922; the two annotators agree 0.971 / 0.971)
-    pytest.param("real13.yml", 0.91, 0.93, 1.0, id="real13"),
+    # round 10's second fresh set, written while its last rules were chosen: 0.918 / 0.932, 60/60 at 63e0c09, 0.918 /
+    # 0.935 at 4f24153 and 2456eea, 0.916 / 0.935, 60/60 when scored at b3b4faa (against the second annotator 0.903 /
+    # 0.922; the two annotators agree 0.971 / 0.971); then read: 0.921 since c498373 (its Teleports)
+    pytest.param("real13.yml", 0.92, 0.93, 1.0, id="real13"),
 ]
 
 
