@@ -113,7 +113,7 @@ ORDINARY_ENGLISH = frozenset("""
     cancel controller cost fast friendly ignore large life living magic medium move owner remove
     pull replace replaces requires rounding save self sight size sleep slow small space tiny touch type unique weak
     """.split())  # "pull": "Pulled a Wight" from a booster (round 3)
-# Round 10 weighed the list on every annotated corpus (13 sets, 16 blind annotators): in D&D text lower-case
+# Round 10 weighed the list on every annotated corpus (13 sets, each annotated blind): in D&D text lower-case
 # "opponent" was the term 24 times in 26 (the other two are posts.yml's, annotated by this very list) and "rally"
 # 8 in 8, yet the list let only half of them link; both left it, as «скорость» left the Russian one (7 in 8, the
 # eighth «с космической скоростью», now a not-mention) and «сон» (Mage Wars' and D&D's Sleep 7 in 8, the eighth
