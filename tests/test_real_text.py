@@ -1130,3 +1130,14 @@ def test_players_variants_of_a_step_and_a_spelling(codex_api, game, text, mentio
 ])
 def test_an_article_or_a_players_possessive_makes_the_card(codex_api, text, term, linked):
     assert (term in linked_terms(codex_api, "mage-wars", text)) is linked
+
+
+@pytest.mark.parametrize("game,text,term,linked", [
+    ("mage-wars", "Ballista: load counter goes to 3, and the Burn on it stays with Aegis 2.", "counter", False),
+    ("mage-wars", "Does Counter work on a spell being cast? Burn and Aegis 2 are not spells.", "counter", True),
+    ("keyforge", "Had a deck called \"Dame Lettuce, Enemy of Soup\", Elusive and Fight everywhere.", "enemy", False),
+    ("keyforge", "Кстати, админам: у меня не работает сброс пароля, а «Сразитесь с» и Опасный 3 работают.",
+     "discard-pile", False),
+])
+def test_everyday_counters_enemies_and_resets(codex_api, game, text, term, linked):
+    assert (term in linked_terms(codex_api, game, text)) is linked
