@@ -66,7 +66,7 @@ def test_real_text_held_out(codex_api):
 
 
 # The later real sets (issue 20), each written and annotated blind after the round before it, first scored fresh, then
-# tuned on by the next round (real13 too, once scored: the next set written is the fresh one). The history is each
+# tuned on by the next round — except the last, never tuned on. The history is each
 # set's first figures; the floors (precision, recall with the game given; detection) are the figures reached (README,
 # Performance). The aims are precision 0.95, recall 0.90, detection 95%.
 LATER_SETS = [
@@ -102,6 +102,10 @@ LATER_SETS = [
     # 0.935 at 4f24153 and 2456eea, 0.916 / 0.935, 60/60 when scored at b3b4faa (against the second annotator 0.903 /
     # 0.922; the two annotators agree 0.971 / 0.971); then read: 0.921 since c498373 (its Teleports)
     pytest.param("real13.yml", 0.92, 0.93, 1.0, id="real13"),
+    # round 10's last fresh set, written after the stop's last rule (60a447f) and never tuned on: 0.931 / 0.886, 57/60
+    # at 63e0c09, 0.932 / 0.897 at 4f24153 and 2456eea, 0.932 / 0.901, 57/60 at 60a447f (against the second annotator
+    # 0.936 / 0.905; the two annotators agree 0.978 / 0.978)
+    pytest.param("real14.yml", 0.93, 0.90, 0.95, id="real14"),
 ]
 
 
