@@ -1141,3 +1141,26 @@ def test_an_article_or_a_players_possessive_makes_the_card(codex_api, text, term
 ])
 def test_everyday_counters_enemies_and_resets(codex_api, game, text, term, linked):
     assert (term in linked_terms(codex_api, game, text)) is linked
+
+
+@pytest.mark.parametrize("before,expected", [
+    ("x" * 37 + " unbox" + " " * 57, False),   # "box" the tail of a word the window (from 40) cuts: no word start
+    ("x" * 39 + " box" + " " * 57, True),      # "box" starting exactly where the window starts
+    (" " * 100, False),
+])
+def test_the_box_window_reads_word_starts_only(before, expected):
+    from codex.components import COMPONENT_CHARS, physical_nearby
+    from codex.mention import Mention
+
+    text = before[:100] + "Token is here"
+    assert len(before[:100]) == 100 and COMPONENT_CHARS == 60  # the window is text[40:160]
+    assert physical_nearby(text, Mention(100, 105, "Token", "token")) is expected
+
+
+@pytest.mark.parametrize("at,expected", [(160, True), (161, False)])
+def test_missing_pieces_count_up_to_the_windows_end(at, expected):
+    from codex.components import physical_nearby
+    from codex.mention import Mention
+
+    text = " " * 100 + "жетон" + " " * (at - 105) + "не хватает, да"
+    assert physical_nearby(text, Mention(100, 105, "жетон", "token")) is expected
