@@ -409,11 +409,10 @@ def _check_not_mentions(game: Game, checker: _FileChecker) -> None:
     # «скорость»), as the linker reads it, or a derived word in any form («куй железо»: «куй» is «ковать», Forge)
     one_word_forms = {f for key in names if len(key) == 1 and not forms.is_cyrillic(key[0])
                       for f in forms.english_forms(key[0])}
-    for term in game.terms.values():  # a Russian name's key is its crude stem: its forms come from the name itself
-        for name in term.names("ru"):
+    for term in game.terms.values():
+        for name in term.names("ru"):  # a Russian name's key is its crude stem: its forms come from the name itself
             if len(forms.WORD.findall(name)) == 1:
                 one_word_forms |= forms.russian_lexeme(name)
-    for term in game.terms.values():
         for word in term.derived.get("en", []):
             one_word_forms |= forms.english_forms(forms.fold(word))
         for word in term.derived.get("ru", []):
