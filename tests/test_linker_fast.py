@@ -128,6 +128,8 @@ def test_the_worker_starts_from_the_head_before_materials_bundle_and_only_once(c
     assert "pyodide.asm.wasm" in fetched and "manifest.json" not in fetched, fetched
     # ... and its first mark is on the page's clock (the worker's timeOrigin) from the navigation
     assert marks["start"] + marks["origin"] - page.evaluate("performance.timeOrigin") > made[0]
+    # Its URL's fragment named Pyodide's files: it asked for them as its module ran, before "init" arrived.
+    assert marks["start"] <= marks["prefetch"] < marks["manifest"], marks
 
     # Away and back by instant navigation: the same worker answers, none is started again.
     page.locator('nav.md-nav--primary a.md-nav__link[href$="mage-wars/"]').first.click()
@@ -154,6 +156,7 @@ def test_reached_by_instant_navigation_the_client_starts_the_worker_and_fetches_
     marks = page.evaluate("window.codex.linker.state.marks")
     assert marks["boot"] == "fast", context.warnings
     assert "manifest.json" in [f[0] for f in marks["fetches"]]  # no head script ran: the manifest is fetched
+    assert "prefetch" not in marks  # ... nor named Pyodide's files in the worker's URL: start() asked for them
     assert page.evaluate("window.__codexWorkers.length") == 1
     page.locator("#linker-input").fill(POST)
     _output(page, expected)

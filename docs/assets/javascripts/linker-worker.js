@@ -154,6 +154,50 @@ async function fetchOk(url) {
   return response;
 }
 
+// loadPyodide asks for its two scripts, then the wasm and the stdlib, one after another (a round trip each on a
+// phone's network): the worker asks for them all at once, and the HTTP cache hands the same responses to Pyodide's
+// requests. The wasm is compiled meanwhile (see compiledWasm). Asked once per URL: `start` asks again for what the
+// manifest names, which the URL's fragment has usually named already (EARLY).
+/** @type {Map<string, Promise<any>>} */
+const prefetched = new Map();
+/** @param {string} url @param {() => Promise<any>} load */
+function once(url, load) {
+  let made = prefetched.get(url);
+  if (!made) {
+    made = load();
+    made.catch(() => {});
+    prefetched.set(url, made);
+  }
+  return made;
+}
+
+/** @param {string} pyodideUrl @param {string} stdlibUrl @returns {{pyodideModule: Promise<{loadPyodide: LoadPyodide}>, asmModule: Promise<{default?: unknown}>}} */
+function prefetch(pyodideUrl, stdlibUrl) {
+  const wasmUrl = `${pyodideUrl}pyodide.asm.wasm`;
+  if (WebAssembly.compileStreaming && !(compiledWasm && compiledWasm.url === wasmUrl)) {
+    compiledWasm = { url: wasmUrl, module: once(wasmUrl, () => WebAssembly.compileStreaming(fetch(wasmUrl))) };
+  }
+  once(stdlibUrl, () => fetch(stdlibUrl).then((r) => r.blob()));
+  return {
+    pyodideModule: once(`${pyodideUrl}pyodide.mjs`, () => import(`${pyodideUrl}pyodide.mjs`)),
+    asmModule: once(`${pyodideUrl}pyodide.asm.mjs`, () => import(`${pyodideUrl}pyodide.asm.mjs`)),
+  };
+}
+
+// The linker page's head names Pyodide's folder and the standard library's zip in this worker's URL, as its
+// fragment (#pyodide=<url>&stdlib=<url>: never sent, the same HTTP and offline cache entry): their downloads and the
+// wasm's compile start as this module runs, not once "init" arrives — tens of ms later on a cold start, while the
+// page's main thread is busy with its own loading. Without it (instant navigation), `start` asks for them.
+const EARLY = new URLSearchParams(self.location.hash.slice(1));
+{
+  const pyodideUrl = EARLY.get("pyodide");
+  const stdlibUrl = EARLY.get("stdlib");
+  if (pyodideUrl && stdlibUrl && typeof WebAssembly !== "undefined") {
+    mark("prefetch");
+    prefetch(pyodideUrl, stdlibUrl);
+  }
+}
+
 /** @param {StartOptions} options @returns {Promise<ReadyInfo>} */
 async function start(options) {
   if (typeof WebAssembly === "undefined") {
@@ -174,19 +218,7 @@ async function start(options) {
   const snapshotKey = stdlibUrl && manifest.snapshot && self.caches
     ? new URL(`linker-snapshot-${manifest.snapshot}`, manifestUrl).href : null;
   const snapshot = snapshotKey ? storedSnapshot(snapshotKey) : Promise.resolve(null);
-  // loadPyodide asks for its module, then the wasm and the stdlib, one after another (a round trip each on a
-  // phone's network): ask now, while pyodide.mjs loads; the HTTP cache hands the same responses to its requests.
-  // The wasm is compiled meanwhile (see compiledWasm) and Pyodide's second script loaded beside its first.
-  const wasmUrl = `${pyodideUrl}pyodide.asm.wasm`;
-  if (WebAssembly.compileStreaming) {
-    compiledWasm = { url: wasmUrl, module: WebAssembly.compileStreaming(fetch(wasmUrl)) };
-    compiledWasm.module.catch(() => {});
-  }
-  const asmModule = import(`${pyodideUrl}pyodide.asm.mjs`);
-  asmModule.catch(() => {});
-  for (const url of [stdlibUrl || `${pyodideUrl}python_stdlib.zip`]) {
-    fetch(url).then((r) => r.blob()).catch(() => {});
-  }
+  const asked = prefetch(pyodideUrl, stdlibUrl || `${pyodideUrl}python_stdlib.zip`);
   // Our files travel while Pyodide boots: the wheel and every index are fetched at once, not after it (the
   // indexes only without a snapshot, which holds them loaded).
   const games = manifest.games || [];
@@ -211,13 +243,13 @@ async function start(options) {
   snapshot.then((found) => { if (!found) indexBytes().catch(() => {}); });
   let loadPyodide;
   try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href));
+    ({ loadPyodide } = await asked.pyodideModule);
   } catch (err) {
     throw new LabelledError("linker_error_pyodide", { url: `${pyodideUrl}pyodide.mjs`, message: messageOf(err) });
   }
   mark("pyodide_module");
   const python = { loadPyodide, pyodideUrl, wheelBytes, indexBytes, siteUrl: manifest.site_url, codexInStdlib,
-    createPyodideModule: await earlyModule(asmModule) };
+    createPyodideModule: await earlyModule(asked.asmModule) };
   const stored = await snapshot;
   if (stored) {
     try {
