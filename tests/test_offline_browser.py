@@ -208,6 +208,38 @@ def test_the_linker_works_offline_after_one_visit(tab, app, glossary):
     assert tab.evaluate("window.codex.linker.state.marks.boot") == "snapshot"
 
 
+# Before any page script: the linker's state each time the page registers a service worker.
+WATCH_REGISTER = """(() => {
+  const seen = window.__codexRegistered = [];
+  const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function (...args) {
+    const widget = document.getElementById("linker-widget");
+    seen.push(widget ? widget.dataset.state : "no linker");
+    return register.apply(this, args);
+  };
+})()"""
+
+
+def test_a_first_visit_to_the_linker_installs_the_app_once_the_linker_is_ready(browser, app):
+    """The install downloads the site's core in parallel: beside a starting linker it would share the network and
+    both cores with it (offline.js), so on the linker page it waits for "ready" — and then installs."""
+    context = browser.new_context()
+    try:
+        context.add_init_script(WATCH_REGISTER)
+        page = context.new_page()
+        page.goto(app.url + "linker/")
+        expect(page.locator("#linker-widget")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+        assert page.evaluate(CONTROLLED) == app.url + "sw.js"
+        assert page.evaluate("window.__codexRegistered") == ["ready"]
+        # any other page registers it at once
+        other = context.new_page()
+        other.goto(app.url + "keyforge/")
+        other.wait_for_function("() => window.__codexRegistered.length > 0")
+        assert other.evaluate("window.__codexRegistered") == ["no linker"]
+    finally:
+        context.close()
+
+
 def test_an_opened_pdf_reads_offline(tab, app):
     tab.goto(app.url)
     size = tab.evaluate("async () => (await (await fetch('pdf/keyforge.pdf')).arrayBuffer()).byteLength")

@@ -187,6 +187,26 @@
 
   // --- registration -------------------------------------------------------------------------------------------
 
+  // The app's install downloads the site's core in parallel lanes. On the linker page's first visit the linker is
+  // starting too (its head started the worker): the install waits until the linker is ready, or the two share the
+  // network and both cores — a cold start measured 1.9 s alone and 3.0–3.9 s beside the install
+  // (benchmarks/startup.py). After LINKER_WAIT_MS it installs anyway (a linker that never settles).
+  const LINKER_WAIT_MS = 30000;
+  /** @returns {Promise<void>} */
+  function linkerSettled() {
+    const linker = codex.linker;
+    if (!linker || !(window.codexLinkerEarly || linker.state.phase === "loading")) return Promise.resolve();
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = () => { settled = true; resolve(); };
+      setTimeout(settle, LINKER_WAIT_MS);
+      linker.watch({
+        alive: () => !settled,
+        onState: () => { if (linker.state.phase === "ready" || linker.state.phase === "failed") settle(); },
+      });
+    });
+  }
+
   /** @type {Promise<typeof import("workbox-window")>} */ (import(WORKBOX_WINDOW)).then((module) => {
     state.module = module;
     const wb = (state.workbox = new module.Workbox(WORKER));
@@ -196,7 +216,9 @@
       if (state.reloading) location.reload();
       else showUpdate();
     });
-    wb.register().catch(() => { /* offline: the update check failed; the installed worker keeps serving */ });
+    linkerSettled().then(() => wb.register()).catch(() => {
+      /* offline: the update check failed; the installed worker keeps serving */
+    });
     codex.onPage(mountGame); // Material: the first page and every instant navigation
   }, (error) => {
     console.warn("offline reading is not available:", error);
