@@ -5,8 +5,10 @@ Pyodide the stock way (what every start did before codex.stdlib). "after": the s
 boots from the build's precompiled standard library, and every later one from the memory snapshot the first
 saved in Cache Storage.
 
-cold = a new browser context (empty HTTP cache, Cache Storage, no service worker), navigation to /linker/ until
-#linker-widget[data-state=ready]; warm = a reload in the same context (for "after": once the snapshot is saved).
+cold = a new browser context (empty HTTP cache and Cache Storage), navigation to /linker/ until
+#linker-widget[data-state=ready] — a reader's first visit, the site's service worker allowed to register and install
+as it would (offline.js holds it back until the linker is ready); warm = a reload in the same context once the
+service worker controls the page (for "after": and the snapshot is saved), so a second visit, through the app.
 Bytes: the response bodies the browser received for the page and its worker until ready, split into Pyodide's
 (assets/pyodide/) and ours (everything else), with the gzip -6 size of the same files beside them. The site is
 served by a small gzip-compressing static server on 127.0.0.1 (Netlify compresses too). "phone": Chromium's CPU
@@ -52,6 +54,7 @@ from project import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 
 READY = "() => { const s = document.getElementById('linker-widget'); return s && s.dataset.state === 'ready'; }"
 SNAPSHOT_SAVED = "() => window.codex.linker.state.snapshot !== undefined"
+CONTROLLED = "() => !!navigator.serviceWorker.controller"  # the app installed and serving the page (offline.js)
 TIMEOUT_MS = 600_000
 PYODIDE_PREFIX = "assets/pyodide/"
 FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375}
@@ -142,12 +145,14 @@ def stock_copy(site: Path, dest: Path) -> Path:
 
 
 def _bytes(finished: list[Any], site: Path, base: str) -> dict[str, Any]:
-    """Bytes received until ready, Pyodide's and ours, as received and as gzip -6 of the files."""
+    """Bytes received until ready, Pyodide's and ours, as received and as gzip -6 of the files (`finished`: the
+    requests finished by then, copied at ready)."""
     out = {"pyodide": {"body": 0, "gzip": 0, "files": 0}, "ours": {"body": 0, "gzip": 0, "files": 0}, "requests": 0}
     largest = []
     counted: set[str] = set()  # a file asked for twice (the worker's early request, then Pyodide's) counts once
     for request in finished:
-        if not request.url.startswith(base):
+        # the page's and its worker's requests; not the app's install (the service worker's own, after ready)
+        if not request.url.startswith(base) or request.service_worker is not None:
             continue
         rel = unquote(urlparse(request.url).path[len(urlparse(base).path):])
         local = site / rel
@@ -172,7 +177,8 @@ def _bytes(finished: list[Any], site: Path, base: str) -> dict[str, Any]:
 
 
 # The steps of a start, in order, as the worker marks them (absent ones are skipped: a snapshot start has fewer).
-STEPS = (("start", "worker started"), ("manifest", "manifest read"), ("pyodide_module", "pyodide.mjs imported"),
+STEPS = (("start", "worker started"), ("prefetch", "Pyodide's files asked for (the URL's fragment)"),
+         ("manifest", "manifest read"), ("pyodide_module", "pyodide.mjs imported"),
          ("wasm_start", "wasm instantiate asked"), ("wasm_ready", "wasm compiled + instantiated"),
          ("python_initialized", "Python initialised (Py_Initialize)"),
          ("pyodide_ready", "Pyodide ready (its bootstrap imports)"), ("wheel", "wheel unpacked (stock start only)"),
@@ -262,7 +268,7 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
             for run in range(runs):
-                context = browser.new_context(service_workers="block")
+                context = browser.new_context(service_workers="allow")
                 finished: list[Any] = []
                 context.on("requestfinished", lambda request, seen=finished: seen.append(request))
                 page = context.new_page()
@@ -273,14 +279,15 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                     offset = float(cold_marks.get("origin", 0)) - page.evaluate("performance.timeOrigin")
                     fetches = [[name, round(begin + offset), round(end + offset), size]
                                for name, begin, end, size in cold_marks.get("fetches", [])]
-                    downloads = _bytes(finished, site, base)
+                    downloads = _bytes(list(finished), site, base)
                 if after:  # the next start is the snapshot's: wait until the worker saved it
                     page.wait_for_function(SNAPSHOT_SAVED, polling=50, timeout=TIMEOUT_MS)
                     snapshot_bytes = page.evaluate("window.codex.linker.state.snapshot") or 0
+                page.wait_for_function(CONTROLLED, polling=50, timeout=TIMEOUT_MS)
                 finished.clear()
                 warm_marks = start(page, "warm", lambda p: p.reload(wait_until="commit", timeout=TIMEOUT_MS))
                 if run == 0:
-                    warm_downloads = _bytes(finished, site, base)
+                    warm_downloads = _bytes(list(finished), site, base)
                 boots.append(f"{cold_marks.get('boot')}/{warm_marks.get('boot')}")
                 marks.append({"cold": cold_marks, "warm": warm_marks})
                 context.close()
