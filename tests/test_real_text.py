@@ -1164,3 +1164,34 @@ def test_missing_pieces_count_up_to_the_windows_end(at, expected):
 
     text = " " * 100 + "жетон" + " " * (at - 105) + "не хватает, да"
     assert physical_nearby(text, Mention(100, 105, "жетон", "token")) is expected
+
+
+# --- round 11: a move of a kind, the rules' word quoted, what a Russian rules sentence says a thing is -----------
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("He gets one attack during a double move, so with Pushback and Reach it's in and out.", True),
+    ("I say Sidestep is a free 1 square move that doesn't provoke, the Ogre has Reach and Pushback.", True),
+    ("That was a smart move by him: Pushback, then Reach, then Sidestep.", False),
+])
+def test_a_move_of_a_kind(codex_api, text, linked):
+    assert ("move" in linked_terms(codex_api, "dnd-miniatures", text)) is linked
+
+
+@pytest.mark.parametrize("text,linked", [
+    ('The app could show "friendly" vs "enemy" targeting next to Elusive and Fight.', True),
+    ('Ward, Elusive, Fight: the "friendly" and "enemy" definitions moved around a lot.', True),
+    ('Elusive and Fight are optional, but "friendly" on a card means your own creature.', True),
+    ('Elusive and Fight are fine; it is a "friendly" game night, no prizes.', False),
+])
+def test_the_rules_word_quoted_beside_its_pair(codex_api, text, linked):
+    assert ("friendly" in linked_terms(codex_api, "keyforge", text)) is linked
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("> Burn — это состояние, которое наносит урон в начале раунда, Aegis 2 не помогает.", True),
+    ("Потому что guard — не состояние по правилам, его нельзя снять Dispel, а Burn можно.", True),
+    ("Коробка в хорошем состоянии. Играли с Burn и Aegis 2 весь вечер.", False),
+])
+def test_what_a_russian_rules_sentence_says_a_thing_is(codex_api, text, linked):
+    assert ("condition" in linked_terms(codex_api, "mage-wars", text)) is linked

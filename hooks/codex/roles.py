@@ -17,7 +17,9 @@ from .mention import Mention
 # size"), a participle before a game noun ("a sleeping creature"), and a word in one list with a mention ("fast and
 # flying", «жетонов и состояний»). Russian otherwise has only the quantity and the adjective before a creature.
 # Round 10: a move with its way or its squares ("move up", "moves 1 square"), life with what is left of it ("no life
-# left", "a life total").
+# left", "a life total"). Round 11: a move of a kind ("a double move", "a free 1 square move"), a word quoted beside
+# another as the rules' pair ('"friendly" vs "enemy"'), and what a Russian rules sentence says a thing is («Burn — это
+# состояние», «guard — не состояние»).
 
 CONTEXT_MENTIONS = 2  # other mentions a text needs before a lower-case ordinary word may link
 CONTEXT_CHARS = 400  # ...and one of them this close (characters between the two)
@@ -40,6 +42,17 @@ VERBS = frozenset("cancel move reach remove save sleep touch".split())
 # not "move on", "moved in upstairs")
 MOVE_WAYS = frozenset("up adjacent through around out away past toward towards into next back forward".split())
 LIFE_LEFT = frozenset("left total totals counting".split())  # "no life left", "a life total" (round 10)
+# "a double move", "a second full move", "a free 1 square move": a move of a kind, a figure's (round 11: 3 of 3 in
+# three sets were D&D's Move; lower-case "move" else needs a way, a modal or a condition)
+MOVE_KINDS = frozenset("double full free extra second whole normal single another square".split())
+# '"friendly" vs "enemy"', '"friendly" and "enemy" definitions', '"friendly" on a card means': the word quoted as the
+# rules' own, beside its pair or its reading (round 11: 3 of 3 in three sets; not a lone scare quote, '"magic"')
+_QUOTES = "\"“”'‘’«»"
+_QUOTED_PAIR = re.compile(r"[\"”'’»]\s*(?:vs\.?|versus|and|or|/)\s*[\"“'‘«]\w|[\"”'’»]\s+on\s+(?:a\s+)?cards?\s+means?\b")
+# «Burn — это состояние», «guard — не состояние»: a rules sentence saying what a thing is (round 11: 3 of 3 in three
+# sets; the everyday «в хорошем состоянии» is never after «это» or «не»)
+RU_PREDICATE_NOUNS = frozenset(["состояние"])
+_RU_IS = frozenset(["это", "не"])
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
 _RU_OF_A_KEY = re.compile(r"ключ(?:а|ей|ам)?")
 _RU_ADJECTIVES_THEN_NOUN = re.compile(r"[ \t]+(?:и|или)[ \t]+\w+[ \t]+(?:существ\w*|объект\w*)\b")  # round 9
@@ -90,7 +103,7 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
     if forms.is_cyrillic(m.text):
-        return counted or _russian_role(text, m, folded, forms.fold(after.group(1)) if after else "")
+        return counted or _russian_role(text, m, folded, forms.fold(after.group(1)) if after else "", previous)
     if counted and words & NOUNS:
         return True  # "3 life", "life 12"
     word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
@@ -114,6 +127,11 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "move up", "moves 1 square"
     if word == "life" and after and forms.fold(after.group(1)) in LIFE_LEFT:
         return True  # "more life left", "a whole life total"
+    if word == "move" and folded in {"move", "moves"} and previous in MOVE_KINDS:
+        return True  # "a double move", "a free 1 square move"
+    if word in ADJECTIVES | NOUNS and m.start > 0 and text[m.start - 1] in _QUOTES and m.end < len(text) and \
+            text[m.end] in _QUOTES and _QUOTED_PAIR.match(text, m.end, m.end + 40):
+        return True  # '"friendly" vs "enemy"': the rules' word, quoted
     if word in VERBS and m.text.endswith("s") and before is not None and \
             (previous in GAME_NOUNS or max(0, m.start - 40) + before.start(2 if before.group(2) else 1) in starts):
         return True  # "the creature moves", "a push moves the target": a game thing does it (round 6)
@@ -123,10 +141,12 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
 
 
-def _russian_role(text: str, m: Mention, folded: str, following: str) -> bool:
+def _russian_role(text: str, m: Mention, folded: str, following: str, previous: str) -> bool:
     """A Russian ordinary word in a game role (besides a number beside it: «оставалось 6 жизни», «уровень 2»)."""
     if folded in RU_GAME_PLURALS:  # «половину состояний», «табличка состояний»: a plural the everyday word has not
         return True
+    if folded in RU_PREDICATE_NOUNS and previous in _RU_IS:
+        return True  # «а это состояние», «guard — не состояние»
     if m.text[-2:] in _RU_ADJECTIVE_ENDINGS and (_RU_GAME_NOUN.fullmatch(following) or
                                                  _RU_ADJECTIVES_THEN_NOUN.match(text, m.end, m.end + 40)):
         return True  # «медленные существа», «маленькие и средние существа»: before a creature (not «маленьких фигурок»)
