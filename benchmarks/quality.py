@@ -30,7 +30,9 @@ LABELS = {
     "real11": "real11 (round 9's held-out)",  # weighed with every other set in round 10
     "real12": "real12 (round 10's held-out)",  # read after it was scored (round 10)
     "real13": "real13 (round 10's second)",  # scored fresh once, then read (round 10's Teleport rule)
-    "real14": "fresh held-out",  # written after the stop's last rule, never tuned on
+    "real14": "real14 (round 10's held-out)",  # weighed with every other set in round 11
+    "real15": "fresh held-out (1 of 2)",  # written at this stop's start, scored, never tuned on
+    "real16": "fresh held-out (2 of 2)",  # likewise
 }
 
 
