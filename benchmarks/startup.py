@@ -144,15 +144,24 @@ def stock_copy(site: Path, dest: Path) -> Path:
     return dest
 
 
-def _bytes(finished: list[Any], site: Path, base: str) -> dict[str, Any]:
-    """Bytes received until ready, Pyodide's and ours, as received and as gzip -6 of the files (`finished`: the
-    requests finished by then, copied at ready)."""
+def _ready_at(marks: dict[str, Any]) -> float:
+    """When the worker was ready, in ms since the epoch (its timeOrigin plus its last mark): the clock of
+    Playwright's request timings."""
+    return float(marks.get("origin", 0)) + float(marks.get("indexes_loaded", 0))
+
+
+def _bytes(finished: list[Any], site: Path, base: str, ready_at: float) -> dict[str, Any]:
+    """Bytes received until ready, Pyodide's and ours, as received and as gzip -6 of the files: the requests
+    finished by the time the page saw ready and started before the worker was (the wheel, asked for just after
+    ready for a later stock start, is not part of this one)."""
     out = {"pyodide": {"body": 0, "gzip": 0, "files": 0}, "ours": {"body": 0, "gzip": 0, "files": 0}, "requests": 0}
     largest = []
     counted: set[str] = set()  # a file asked for twice (the worker's early request, then Pyodide's) counts once
     for request in finished:
         # the page's and its worker's requests; not the app's install (the service worker's own, after ready)
         if not request.url.startswith(base) or request.service_worker is not None:
+            continue
+        if request.timing.get("startTime", 0) > ready_at:
             continue
         rel = unquote(urlparse(request.url).path[len(urlparse(base).path):])
         local = site / rel
@@ -279,7 +288,7 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                     offset = float(cold_marks.get("origin", 0)) - page.evaluate("performance.timeOrigin")
                     fetches = [[name, round(begin + offset), round(end + offset), size]
                                for name, begin, end, size in cold_marks.get("fetches", [])]
-                    downloads = _bytes(list(finished), site, base)
+                    downloads = _bytes(list(finished), site, base, _ready_at(cold_marks))
                 if after:  # the next start is the snapshot's: wait until the worker saved it
                     page.wait_for_function(SNAPSHOT_SAVED, polling=50, timeout=TIMEOUT_MS)
                     snapshot_bytes = page.evaluate("window.codex.linker.state.snapshot") or 0
@@ -287,7 +296,7 @@ def measure(site: Path, runs: int, phone: bool, after: bool) -> dict[str, Any]:
                 finished.clear()
                 warm_marks = start(page, "warm", lambda p: p.reload(wait_until="commit", timeout=TIMEOUT_MS))
                 if run == 0:
-                    warm_downloads = _bytes(list(finished), site, base)
+                    warm_downloads = _bytes(list(finished), site, base, _ready_at(warm_marks))
                 boots.append(f"{cold_marks.get('boot')}/{warm_marks.get('boot')}")
                 marks.append({"cold": cold_marks, "warm": warm_marks})
                 context.close()
