@@ -189,7 +189,7 @@
 
   // The app's install downloads the site's core in parallel lanes. On the linker page's first visit the linker is
   // starting too (its head started the worker): the install waits until the linker is ready, or the two share the
-  // network and both cores — a cold start measured 1.9 s alone and 3.0–3.9 s beside the install
+  // network and both cores — a cold start measured 1.8–2.0 s alone and 2.6–4.5 s beside the install
   // (benchmarks/startup.py). After LINKER_WAIT_MS it installs anyway (a linker that never settles).
   const LINKER_WAIT_MS = 30000;
   /** @returns {Promise<void>} */
