@@ -50,7 +50,7 @@ MOVE_KINDS = frozenset("double full free extra second whole normal single anothe
 _QUOTES = "\"“”'‘’«»"
 _QUOTED_PAIR = re.compile(r"[\"”'’»]\s*(?:vs\.?|versus|and|or|/)\s*[\"“'‘«]\w|[\"”'’»]\s+on\s+(?:a\s+)?cards?\s+means?\b")
 # «Burn — это состояние», «guard — не состояние»: a rules sentence saying what a thing is (round 11: 3 of 3 in three
-# sets; the everyday «в хорошем состоянии» is never after «это» or «не»)
+# sets; only the word right after «это» or «не», so never the everyday «в хорошем состоянии»)
 RU_PREDICATE_NOUNS = frozenset(["состояние"])
 _RU_IS = frozenset(["это", "не"])
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
