@@ -1064,8 +1064,12 @@ def test_a_verb_ignore_is_not_the_ignore_trait(codex_api):
     ("Sidestep and Reach: if my guy moves 1 square into the swamp, is that an AoO from the Ogre with Pushback?", True),
     ("If I move up with Sidestep and hit the archer, can the Ogre with Pushback and Reach push me back?", True),
     ("We moved on to Pushback, Sidestep and Reach after the first game.", False),
+    # round 11: a move of a kind
+    ("He gets one attack during a double move, so with Pushback and Reach it's in and out.", True),
+    ("I say Sidestep is a free 1 square move that doesn't provoke, the Ogre has Reach and Pushback.", True),
+    ("That was a smart move by him: Pushback, then Reach, then Sidestep.", False),
 ])
-def test_a_move_with_its_way_or_its_squares(codex_api, text, linked):
+def test_a_move_with_its_way_its_squares_or_its_kind(codex_api, text, linked):
     assert ("move" in linked_terms(codex_api, "dnd-miniatures", text)) is linked
 
 
@@ -1166,16 +1170,7 @@ def test_missing_pieces_count_up_to_the_windows_end(at, expected):
     assert physical_nearby(text, Mention(100, 105, "жетон", "token")) is expected
 
 
-# --- round 11: a move of a kind, the rules' word quoted, what a Russian rules sentence says a thing is -----------
-
-
-@pytest.mark.parametrize("text,linked", [
-    ("He gets one attack during a double move, so with Pushback and Reach it's in and out.", True),
-    ("I say Sidestep is a free 1 square move that doesn't provoke, the Ogre has Reach and Pushback.", True),
-    ("That was a smart move by him: Pushback, then Reach, then Sidestep.", False),
-])
-def test_a_move_of_a_kind(codex_api, text, linked):
-    assert ("move" in linked_terms(codex_api, "dnd-miniatures", text)) is linked
+# --- round 11 (its move of a kind is with round 10's moves): the rules' word quoted, a Russian rules sentence -----
 
 
 @pytest.mark.parametrize("text,linked", [

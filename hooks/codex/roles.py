@@ -123,14 +123,13 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "its save", "your life"
     if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
         return True  # "makes the save", "failed a save": what a creature rolls
-    if word == "move" and after and (forms.fold(after.group(1)) in MOVE_WAYS or after.group(1).isdigit()):
-        return True  # "move up", "moves 1 square"
+    if word == "move" and ((after and (forms.fold(after.group(1)) in MOVE_WAYS or after.group(1).isdigit())) or
+                           (folded in {"move", "moves"} and previous in MOVE_KINDS)):
+        return True  # "move up", "moves 1 square"; "a double move", "a free 1 square move"
     if word == "life" and after and forms.fold(after.group(1)) in LIFE_LEFT:
         return True  # "more life left", "a whole life total"
-    if word == "move" and folded in {"move", "moves"} and previous in MOVE_KINDS:
-        return True  # "a double move", "a free 1 square move"
-    if word in ADJECTIVES | NOUNS and m.start > 0 and text[m.start - 1] in _QUOTES and m.end < len(text) and \
-            text[m.end] in _QUOTES and _QUOTED_PAIR.match(text, m.end, m.end + 40):
+    if word in ADJECTIVES | NOUNS and m.start > 0 and text[m.start - 1] in _QUOTES and \
+            _QUOTED_PAIR.match(text, m.end, m.end + 40):  # the pattern starts with the closing quote
         return True  # '"friendly" vs "enemy"': the rules' word, quoted
     if word in VERBS and m.text.endswith("s") and before is not None and \
             (previous in GAME_NOUNS or max(0, m.start - 40) + before.start(2 if before.group(2) else 1) in starts):
