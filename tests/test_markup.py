@@ -12,6 +12,7 @@ import zipfile
 import pytest
 
 from codex.markup import MARKUPS, bbcode_spans, markdown_spans, merge, protected, url_spans
+from codex.markup.handles import handle_spans
 
 OPEN, CLOSE = "⟦", "⟧"
 
@@ -89,6 +90,13 @@ CASES = [
     # any: the union, plus every <...> tag:
     ('⟦<b>⟧Aegis⟦</b>⟧', 'any'),
     ('⟦[b]⟧Aegis⟦[/b]⟧ ⟦`x`⟧', 'any'),
+    # every markup: user names, chat commands and hashtags, whole; not a slash between words, not emphasis:
+    ('Table 1: ⟦vortex_mage⟧ (Forcemaster)', 'any'),
+    ('⟦Страж_леса⟧ | Druid', 'markdown'),
+    ('The ⟦/forge⟧ chat command; ⟦/mage⟧ <маг>', 'bbcode'),
+    ('thanks ⟦@kestrel_mw⟧ ⟦#MageWars⟧', 'any'),
+    ('burn/corrode and name/type', 'any'),
+    ('_Teleport_ and Guard_', 'bbcode'),
     # Backslash escapes: an escaped bracket or backtick starts nothing:
     ('\\[Aegis](x)', 'markdown'),
     ('\\`Aegis`', 'markdown'),
@@ -106,9 +114,10 @@ def test_the_case_notation_reads_back():
 
 
 def test_each_markup_is_the_union_of_its_scanners():
-    text = "[b]x[/b] `Aegis` https://example.org/Burn <i>y</i>"
-    assert protected(text, "bbcode") == merge(url_spans(text) + bbcode_spans(text))
-    assert protected(text, "markdown") == merge(url_spans(text) + markdown_spans(text))
+    text = "[b]x[/b] `Aegis` https://example.org/Burn <i>y</i> @vortex_mage /forge"
+    machine = url_spans(text) + handle_spans(text)
+    assert protected(text, "bbcode") == merge(machine + bbcode_spans(text))
+    assert protected(text, "markdown") == merge(machine + markdown_spans(text))
     assert set(MARKUPS) == {"any", "markdown", "bbcode"}
 
 
@@ -132,7 +141,8 @@ def test_a_reference_shape_without_its_definition_goes_to_the_shapes():
     shapes: list[tuple[int, int]] = []
     assert markdown_spans(text, shapes=shapes) == []
     assert (13, 25) in shapes
-    assert protected(text, "markdown") == [(2, 7), (13, 25)]  # by default the shapes are kept with the rest
+    # by default the shapes are kept with the rest ("/u", a word after a slash, is kept as a chat command is)
+    assert protected(text, "markdown") == [(2, 7), (9, 11), (13, 25)]
 
 
 def test_the_browser_wheel_carries_the_package(tmp_path):
