@@ -31,8 +31,8 @@ LABELS = {
     "real12": "real12 (round 10's held-out)",  # read after it was scored (round 10)
     "real13": "real13 (round 10's second)",  # scored fresh once, then read (round 10's Teleport rule)
     "real14": "real14 (round 10's held-out)",  # weighed with every other set in round 11
-    "real15": "fresh held-out (1 of 2)",  # written at this stop's start, scored, never tuned on
-    "real16": "fresh held-out (2 of 2)",  # likewise
+    "real15": "real15 (round 11's held-out 1)",  # weighed with every other set in round 12
+    "real16": "real16 (round 11's held-out 2)",  # likewise
 }
 
 

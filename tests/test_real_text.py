@@ -1190,3 +1190,54 @@ def test_the_rules_word_quoted_beside_its_pair(codex_api, text, linked):
 ])
 def test_what_a_russian_rules_sentence_says_a_thing_is(codex_api, text, linked):
     assert ("condition" in linked_terms(codex_api, "mage-wars", text)) is linked
+
+
+# --- round 12: user names and commands, a Russian predicate, players' words from the later sets -------------------
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("mage-wars", "Table 1: vortex_mage (Forcemaster) def. Thalor – Burn and Aegis 2 decided it.", "mage"),
+    ("mage-wars", "/trait неуклюжий\n/mage <маг> — стартовые жизнь и Burn", "mage"),
+    ("keyforge", "The /forge chat command is gone; Fight and Reap by hand now, Elusive too.", "forge"),
+    ("mage-wars", "Страж_леса | Druid | Burn, Aegis 2", "guarding"),
+])
+def test_a_user_name_or_a_chat_command_is_not_a_mention(codex_api, game, text, term):
+    assert term not in linked_terms(codex_api, game, text)
+
+
+def test_a_slash_between_two_words_is_still_two_mentions(codex_api):
+    assert linked_terms(codex_api, "mage-wars", "the little burn/corrode markers") == ["burn", "corrode"]
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "Лёша забыл, что зомби медленные, переигрываем кусок с Burn и Aegis 2.", "медленные", "slow"),
+    ("mage-wars", "Burn и Aegis 2 мимо: голем слишком медленный, к моменту, как он дошёл, всё решено.", "медленный",
+     "slow"),
+    ("mage-wars", "Сдвинуться можно только на одну зону, даже если оно быстрое. Burn и Aegis 2 не мешают.", "быстрое",
+     "fast"),
+])
+def test_a_russian_adjective_said_of_a_creature_ends_its_clause(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+def test_a_russian_adjective_in_a_comparison_is_everyday(codex_api):
+    text = "опять жрица, она же медленная как черепаха. Зато Burn и Aegis 2 у неё есть."
+    assert "slow" not in linked_terms(codex_api, "mage-wars", text)
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("dnd-miniatures", "Wild Elf Scout ставлю сразу в зону победы, и соперник тратит ходы.", "зону победы",
+     "victory-area"),
+    ("dnd-miniatures", "У нас Stun все зовут «станом», и «застанил» как глагол.", "станом", "stun-stunned"),
+    ("dnd-miniatures", "Smite — «смайт», никто не переводит.", "смайт", "smite"),
+    ("dnd-miniatures", "А Vassal-правки по мораль-сейвам действуют?", "мораль-сейвам", "morale-save"),
+    ("mage-wars", "на втором ударе выпал стан, и маг пропустил ход", "стан", "stun"),
+    ("mage-wars", "конец раунда, а у меня ничего не горит, ни яда ни кровотечения", "горит", "burn"),
+    ("mage-wars", "импы подожгли моего волка, он сгорел на третьем ходу", "сгорел", "burn"),
+    ("mage-wars", "Вадим сразу вызвал какого-то беса-фамилиара", "фамилиара", "familiar"),
+    ("mage-wars", "если существо с Неуклюжестью (Lumbering) двигается", "Неуклюжестью", "lumbering"),
+    ("mage-wars", "при движении всегда считается сдерживаемым", "сдерживаемым", "hinder"),
+    ("mage-wars", "можно в финальную квиккаст-фазу, друг неправ", "квиккаст-фазу", "quickcast-phase"),
+])
+def test_players_words_from_the_later_sets(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
