@@ -19,7 +19,8 @@ from .mention import Mention
 # Round 10: a move with its way or its squares ("move up", "moves 1 square"), life with what is left of it ("no life
 # left", "a life total"). Round 11: a move of a kind ("a double move", "a free 1 square move"), a word quoted beside
 # another as the rules' pair ('"friendly" vs "enemy"'), and what a Russian rules sentence says a thing is («Burn — это
-# состояние», «guard — не состояние»).
+# состояние», «guard — не состояние»). Round 12: a Russian word said of a creature where its clause ends («зомби
+# медленные,», «голем слишком медленный,»).
 
 CONTEXT_MENTIONS = 2  # other mentions a text needs before a lower-case ordinary word may link
 CONTEXT_CHARS = 400  # ...and one of them this close (characters between the two)
@@ -55,8 +56,10 @@ RU_PREDICATE_NOUNS = frozenset(["состояние"])
 _RU_IS = frozenset(["это", "не"])
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
 _RU_OF_A_KEY = re.compile(r"ключ(?:а|ей|ам)?")
-# «зомби медленные, переигрываем», «они же медленные,», «голем слишком медленный,»: an adjective said of a creature,
-# ending its clause (round 12: 5 of 6 in the annotated sets; not «медленная как черепаха», a comparison)
+# «зомби медленные, переигрываем», «они же медленные,», «голем слишком медленный,»: an adjective (by its ending) said
+# of a creature, ending its clause — after a pronoun, an intensifier, a game noun or a term's word (round 12: 5 of 6 in
+# the annotated sets, one of them a noun the ending admits: «это одно и то же состояние,»; not «медленная как
+# черепаха», a comparison)
 _RU_SUBJECTS = frozenset("он она оно они же слишком очень тоже такой такая такие совсем довольно".split())
 _RU_CLAUSE_END = re.compile(r"[ \t]*(?:[,.!?;:)\n]|\Z)")
 _RU_ADJECTIVES_THEN_NOUN = re.compile(r"[ \t]+(?:и|или)[ \t]+\w+[ \t]+(?:существ\w*|объект\w*)\b")  # round 9
