@@ -12,6 +12,7 @@ import zipfile
 import pytest
 
 from codex.markup import MARKUPS, bbcode_spans, markdown_spans, merge, protected, url_spans
+from codex.markup.code import code_line_spans
 from codex.markup.handles import handle_spans
 
 OPEN, CLOSE = "⟦", "⟧"
@@ -97,6 +98,13 @@ CASES = [
     ('thanks ⟦@kestrel_mw⟧ ⟦#MageWars⟧', 'any'),
     ('burn/corrode and name/type', 'any'),
     ('_Teleport_ and Guard_', 'bbcode'),
+    # a wiki template's call, to its braces or, cut short, to the line's end:
+    ('page with "⟦{{Creature infobox|school=Water|level=3|...")⟧\nGuard', 'any'),
+    ('удержание зон.⟦{{нет АИ|12|03|2012}}⟧ Guard', 'markdown'),
+    # lines of program code pasted without a fence; prose that starts alike is prose:
+    ('⟦def expected(dice, armor, piercing=0):⟧\n⟦    total += max(0, armor - piercing)⟧\nreturn the Armor', 'any'),
+    ('⟦for armor in range(4):⟧\n⟦    print(armor)⟧\nfor creatures in play: Armor', 'bbcode'),
+    ('⟦from itertools import product⟧\n⟦class Card:⟧\nif Burn is on: Armor', 'markdown'),
     # Backslash escapes: an escaped bracket or backtick starts nothing:
     ('\\[Aegis](x)', 'markdown'),
     ('\\`Aegis`', 'markdown'),
@@ -114,8 +122,8 @@ def test_the_case_notation_reads_back():
 
 
 def test_each_markup_is_the_union_of_its_scanners():
-    text = "[b]x[/b] `Aegis` https://example.org/Burn <i>y</i> @vortex_mage /forge"
-    machine = url_spans(text) + handle_spans(text)
+    text = "[b]x[/b] `Aegis` https://example.org/Burn <i>y</i> @vortex_mage /forge\ndef f(armor):"
+    machine = url_spans(text) + handle_spans(text) + code_line_spans(text)
     assert protected(text, "bbcode") == merge(machine + bbcode_spans(text))
     assert protected(text, "markdown") == merge(machine + markdown_spans(text))
     assert set(MARKUPS) == {"any", "markdown", "bbcode"}

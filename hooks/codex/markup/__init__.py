@@ -11,7 +11,8 @@ whose closer is missing never sends a second search to the end of the text):
   of [code], [url], [img], [email] (to their closing tag, or to the end when it is missing);
 - every markup: URLs (with a scheme, `www.`, or a host with a dotted name: "example.org/x", "Aegis.So") and
   e-mail addresses, to the next whitespace, which covers GitHub's, linkify's and the `bbcode` package's autolinks;
-  and user names, chat commands and hashtags ("vortex_mage", "/forge", "@kestrel_mw", "#MageWars");
+  user names, chat commands, hashtags and wiki templates ("vortex_mage", "/forge", "@kestrel_mw", "#MageWars",
+  "{{Creature infobox|level=3}}"); and lines of program code pasted without a fence ("def expected(dice, armor):");
 - `any` (the default, for plain text and HTML output): the union of all of the above plus any `<...>` tag.
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .bbcode import BB_TAGS, bbcode_spans
 from .blocks import markdown_spans
 from .inline import MAX_PAREN_DEPTH
 from .spans import Spans, merge
+from .code import code_line_spans
 from .handles import handle_spans
 from .urls import url_spans
 
@@ -39,7 +41,7 @@ def protected(text: str, markup: Markup = "any") -> Spans:
     """Sorted, merged spans of `text` that are markup (never linked) for the given input markup."""
     if markup not in MARKUPS:
         raise ValueError(f"unknown markup '{markup}' (use {', '.join(MARKUPS)})")
-    spans = url_spans(text) + handle_spans(text)
+    spans = url_spans(text) + handle_spans(text) + code_line_spans(text)
     if markup in ("any", "markdown"):
         spans += markdown_spans(text, html_blocks=markup == "markdown")
     if markup in ("any", "bbcode"):

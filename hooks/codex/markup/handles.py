@@ -1,4 +1,5 @@
-"""User names, chat commands and hashtags in any text: never a term ("vortex_mage", "/forge", "#MageWars")."""
+"""User names, chat commands, hashtags and wiki templates in any text: never a term ("vortex_mage", "/forge",
+"#MageWars", "{{Creature infobox|level=3}}")."""
 from __future__ import annotations
 
 import re
@@ -11,10 +12,15 @@ from .spans import Spans
 # word before the slash) nor "_Teleport_" (Markdown's emphasis: underscores only at the ends). Possessive runs that
 # start only where a run starts: each character is looked at a bounded number of times (linear).
 _HANDLE = re.compile(r"(?<![^\W_])[^\W_]++(?:_++[^\W_]++)++|(?<![\w/@#])[/@#][^\W_][\w-]*+")
+# A wiki template's call ("{{Creature infobox|school=Water|level=3}}", «{{нет АИ|12|03|2012}}»: a fan wiki's source,
+# round 12), to its closing braces or, cut short in an edit summary, to the line's end: no brace inside, so each search
+# stops at the next brace or line break (linear).
+_TEMPLATE = re.compile(r"\{\{[^{}\n]*+(?:\}\})?")
 
 
 def handle_spans(text: str) -> Spans:
-    """Each user name, identifier, chat command or hashtag, whole."""
-    if "_" not in text and "/" not in text and "@" not in text and "#" not in text:
-        return []
-    return [m.span() for m in _HANDLE.finditer(text)]
+    """Each wiki template, user name, identifier, chat command or hashtag, whole."""
+    spans = [m.span() for m in _TEMPLATE.finditer(text)] if "{{" in text else []
+    if "_" in text or "/" in text or "@" in text or "#" in text:
+        spans += [m.span() for m in _HANDLE.finditer(text)]
+    return spans
