@@ -1241,3 +1241,26 @@ def test_a_russian_adjective_in_a_comparison_is_everyday(codex_api):
 ])
 def test_players_words_from_the_later_sets(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("dnd-miniatures", "Biggest outliers: Wild Elf Raider, Xeph Warrior. Both have Sneak Attack and Stun.", "wild"),
+    ("dnd-miniatures", "Everything comes from a smoke free home. Stun, Pushback and Sneak Attack cards incl.", "smoke"),
+    ("keyforge", "Sealed is legal, it's a charity event and I'm the TO, fight me. Elusive and Ward cards only.", "fight"),
+    ("dnd-miniatures", "I typed 312 creatures into a sheet: Stun, Pushback and Sneak Attack are the cheap ones.", "type"),
+    ("mage-wars", "Is there a tray for the Siren? valor and aura tokens are rattling around loose, Burn too.", "token"),
+    ("mage-wars", "главное карты и жетоны не потерять, а Burn и Aegis 2 я помню наизусть", "token"),
+])
+def test_names_phrases_and_pieces_that_are_not_the_term(codex_api, game, text, term):
+    assert term not in linked_terms(codex_api, game, text)
+
+
+def test_a_pasted_notebook_links_its_prose_not_its_code(codex_api):
+    text = ("# Is Piercing +1 worth it against Armor?\n"
+            "def expected(dice, armor, piercing=0):\n"
+            "    total += max(0, armor - piercing)\n"
+            "for armor in range(4):\n"
+            "    print(armor, expected(5, armor))\n"
+            "Against Armor the Piercing +1 attack wins.")
+    assert found(codex_api, "mage-wars", text) == [("Piercing +1", "piercing"), ("Armor", "armor"),
+                                                   ("Armor", "armor"), ("Piercing +1", "piercing")]
