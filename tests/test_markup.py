@@ -91,11 +91,11 @@ CASES = [
     # any: the union, plus every <...> tag:
     ('⟦<b>⟧Aegis⟦</b>⟧', 'any'),
     ('⟦[b]⟧Aegis⟦[/b]⟧ ⟦`x`⟧', 'any'),
-    # every markup: user names, chat commands and hashtags, whole; not a slash between words, not emphasis:
+    # every markup: user names and chat commands, whole; not a slash between words, not emphasis, not a hashtag:
     ('Table 1: ⟦vortex_mage⟧ (Forcemaster)', 'any'),
     ('⟦Страж_леса⟧ | Druid', 'markdown'),
     ('The ⟦/forge⟧ chat command; ⟦/mage⟧ <маг>', 'bbcode'),
-    ('thanks ⟦@kestrel_mw⟧ ⟦#MageWars⟧', 'any'),
+    ('thanks ⟦@kestrel_mw⟧ for #rout and #skirmish', 'any'),  # a hashtag names its topic: it links
     ('burn/corrode and name/type', 'any'),
     ('_Teleport_ and Guard_', 'bbcode'),
     # a wiki template's call, to its braces or, cut short, to the line's end:

@@ -11,8 +11,8 @@ whose closer is missing never sends a second search to the end of the text):
   of [code], [url], [img], [email] (to their closing tag, or to the end when it is missing);
 - every markup: URLs (with a scheme, `www.`, or a host with a dotted name: "example.org/x", "Aegis.So") and
   e-mail addresses, to the next whitespace, which covers GitHub's, linkify's and the `bbcode` package's autolinks;
-  user names, chat commands, hashtags and wiki templates ("vortex_mage", "/forge", "@kestrel_mw", "#MageWars",
-  "{{Creature infobox|level=3}}"); and lines of program code pasted without a fence ("def expected(dice, armor):");
+  user names, chat commands and wiki templates ("vortex_mage", "/forge", "@kestrel_mw", "{{Creature infobox|level=3}}");
+  and lines of program code pasted without a fence ("def expected(dice, armor):");
 - `any` (the default, for plain text and HTML output): the union of all of the above plus any `<...>` tag.
 """
 from __future__ import annotations
