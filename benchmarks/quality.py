@@ -33,6 +33,10 @@ LABELS = {
     "real14": "real14 (round 10's held-out)",  # weighed with every other set in round 11
     "real15": "real15 (round 11's held-out 1)",  # weighed with every other set in round 12
     "real16": "real16 (round 11's held-out 2)",  # likewise
+    "real17": "real17 (round 12's first)",  # written at round 12's start, scored fresh once, then read in it
+    "real18": "real18 (round 12's second)",  # likewise
+    "real19": "fresh held-out (1 of 2)",  # written after round 12 had read real17 and real18, scored, never tuned on
+    "real20": "fresh held-out (2 of 2)",  # likewise
 }
 
 
