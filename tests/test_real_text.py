@@ -1264,3 +1264,30 @@ def test_a_pasted_notebook_links_its_prose_not_its_code(codex_api):
             "Against Armor the Piercing +1 attack wins.")
     assert found(codex_api, "mage-wars", text) == [("Piercing +1", "piercing"), ("Armor", "armor"),
                                                    ("Armor", "armor"), ("Piercing +1", "piercing")]
+
+
+# --- round 13: everyday phrases and players' words from real19 and real20 (read after they were scored) ----------
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("mage-wars", "📣 SEASON 4 BINGO IS LIVE 📣 A square counts once: Burn, Aegis 2, a Guard marker.", "living"),
+    ("dnd-miniatures", "DDM Championship — LIVE from Gen Con. Stun, Pushback and Sneak Attack all day.", "living"),
+    ("mage-wars", "Explain the burn roll at upkeep for new viewers; Aegis 2 and Burn once per game.", "upkeep"),
+    ("keyforge", "Bring a spare playmat, mine has serious coffee damage. Elusive and Fight rules as usual.", "damage"),
+    ("mage-wars", "Поле без заломов, жетоны пересчитывал по списку. Burn и Aegis 2 на месте.", "token"),
+])
+def test_everyday_words_of_the_later_sets_are_not_the_term(codex_api, game, text, term):
+    assert term not in linked_terms(codex_api, game, text)
+
+
+def test_living_still_links_as_the_attribute(codex_api):
+    assert "living" in linked_terms(codex_api, "mage-wars", "Only Living creatures can be healed: Burn and Aegis 2.")
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "she spent the whole game trying to outheal it behind a guarding Knight", "outheal", "heal"),
+    ("mage-wars", "Только не клади три одинаковых эпика, я видела в прошлый раз", "эпика", "epic"),
+    ("mage-wars", "у нас в клубе говорят «инкапнутый», а по правилам Stun", "инкапнутый", "incapacitated"),
+])
+def test_players_words_of_round_13(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
