@@ -1291,3 +1291,17 @@ def test_living_still_links_as_the_attribute(codex_api):
 ])
 def test_players_words_of_round_13(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Протокол собрания актива клуба «Янтарный ключ» (KeyForge): Elusive и Опасный 3 в регламенте.",
+    "Турнир по KeyForge «Зимний ключ» — формат «Архонт», Elusive и Fight по правилам.",
+    'Congrats to team "Three Keys in a Trenchcoat" who took it. Elusive and Fight next week.',
+])
+def test_a_quoted_name_of_a_club_team_or_tournament_is_not_a_mention(codex_api, text):
+    assert "keys" not in linked_terms(codex_api, "keyforge", text)
+
+
+def test_a_quoted_rules_word_after_any_other_word_still_links(codex_api):
+    text = "У существа со способностью «Бой: лечит 2 урона» и Elusive — это «Ключ» в смысле ключа?"
+    assert "keys" in linked_terms(codex_api, "keyforge", text)

@@ -17,6 +17,7 @@ from .detect import Detector as Detector  # re-exported: codex.resolve stays the
 from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
 from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
+from .named import named_spans
 from .mention import Mention as Mention  # re-exported, as above
 from .prices import unpriced
 from .roles import in_context
@@ -114,8 +115,12 @@ class Resolver:
         return self._with_game_name(text, protected(text, markup))
 
     def _with_game_name(self, text: str, spans: Spans) -> Spans:
-        """The spans and every place the text names the game (a case-insensitive regex runs only when the
-        name's longest word occurs: a plain substring test first, much faster over a long text)."""
+        """The spans, every place the text names the game (a case-insensitive regex runs only when the name's
+        longest word occurs: a plain substring test first, much faster over a long text), and names given in
+        quotes to a club, a team or an event."""
+        named = named_spans(text)
+        if named:
+            spans = merge(spans + named)
         if self._game_name is None:
             return spans
         lowered = text.lower()
