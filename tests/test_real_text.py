@@ -1305,3 +1305,19 @@ def test_a_quoted_name_of_a_club_team_or_tournament_is_not_a_mention(codex_api, 
 def test_a_quoted_rules_word_after_any_other_word_still_links(codex_api):
     text = "У существа со способностью «Бой: лечит 2 урона» и Elusive — это «Ключ» в смысле ключа?"
     assert "keys" in linked_terms(codex_api, "keyforge", text)
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("mage-wars", "I still mess up meele vs ranged. is there a channel for people who are bad at Burn and Aegis 2?",
+     "channeling"),
+    ("dnd-miniatures", "I came to this from years of historical skirmish: Stun, Pushback and Sneak Attack are new.",
+     "skirmish"),
+    ("dnd-miniatures", "это игровые характеристики для настольного скирмиша: Stun, Pushback и Sneak Attack.", "skirmish"),
+])
+def test_a_chat_channel_and_the_skirmish_genre_are_not_the_term(codex_api, game, text, term):
+    assert term not in linked_terms(codex_api, game, text)
+
+
+def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
+    assert "channeling" in linked_terms(codex_api, "mage-wars", "Your mage channels 10 each round; Burn and Aegis 2.")
+    assert "skirmish" in linked_terms(codex_api, "dnd-miniatures", "In the skirmish game Stun and Pushback stack.")
