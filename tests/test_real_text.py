@@ -1321,3 +1321,11 @@ def test_a_chat_channel_and_the_skirmish_genre_are_not_the_term(codex_api, game,
 def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
     assert "channeling" in linked_terms(codex_api, "mage-wars", "Your mage channels 10 each round; Burn and Aegis 2.")
     assert "skirmish" in linked_terms(codex_api, "dnd-miniatures", "In the skirmish game Stun and Pushback stack.")
+
+
+@pytest.mark.parametrize("text", [
+    "sorry, warband. Old Magic habits. Stun, Pushback and Sneak Attack decide it.",
+    "the Thursday crowd moved over to Magic. Stun, Pushback and Sneak Attack nights are over.",
+])
+def test_the_card_game_magic_is_not_the_magic_keyword(codex_api, text):
+    assert "magic" not in linked_terms(codex_api, "dnd-miniatures", text)
