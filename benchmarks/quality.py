@@ -35,8 +35,10 @@ LABELS = {
     "real16": "real16 (round 11's held-out 2)",  # likewise
     "real17": "real17 (round 12's first)",  # written at round 12's start, scored fresh once, then read in it
     "real18": "real18 (round 12's second)",  # likewise
-    "real19": "fresh held-out (1 of 2)",  # written after round 12 had read real17 and real18, scored, never tuned on
-    "real20": "fresh held-out (2 of 2)",  # likewise
+    "real19": "real19 (round 12's third)",  # written after round 12 had read real17 and real18, scored, read in round 13
+    "real20": "real20 (round 12's fourth)",  # likewise
+    "real21": "fresh held-out (1 of 2)",  # written in the kinds players write most, at round 13, scored, never tuned on
+    "real22": "fresh held-out (2 of 2)",  # likewise
 }
 
 
