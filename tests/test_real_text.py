@@ -1329,3 +1329,19 @@ def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
 ])
 def test_the_card_game_magic_is_not_the_magic_keyword(codex_api, text):
     assert "magic" not in linked_terms(codex_api, "dnd-miniatures", text)
+
+
+# --- round 14: forum ranks, a door's key, a sale post's smoke, a figure's name, a verb's past of a trait -------------
+
+
+@pytest.mark.parametrize("game,text,term", [
+    ("mage-wars", "grimwald\nFull Mage\nPosts: 64\n\nPlayed the Warlock with Burn and Aegis 2.", "mage"),
+    ("mage-wars", "Halvard · Legendary Mage\n\nOne Graveyard is plenty, Burn and Aegis 2 do the rest.", "legendary"),
+    ("mage-wars", "it's sitting at 9 damage and i have mana to burn, Aegis 2 or not", "burn"),
+    ("mage-wars", "Tanglevine means his wolves never reached me. Burn and Aegis 2 did the rest.", "reach"),
+    ("keyforge", "I can bring the playmats but the store key for the back room is with Jess. Elusive, Fight.", "keys"),
+    ("dnd-miniatures", "No smoke in the house, one cat. Stun, Pushback and Sneak Attack cards included.", "smoke"),
+    ("dnd-miniatures", "Kolyarut, Hammerer x2, Warforged Scout. Stun, Pushback and Sneak Attack.", "scout"),
+])
+def test_ranks_doors_sales_and_figures_are_not_the_term(codex_api, game, text, term):
+    assert term not in linked_terms(codex_api, game, text)

@@ -99,7 +99,8 @@ IRREGULAR_VERBS = {
 # Names that are nouns only in the game: a condition marker (Mage Wars' Burn, Bleed, Charge) or a part of the
 # round (D&D's phase). Their -ed and -ing forms are an everyday verb in players' text ("burning light", "once
 # something is bleeding", "his bear charged across", "phasing through a wall": round 4, issue 20); plurals stay.
-NOUN_NAMES = frozenset({"burn", "bleed", "charge", "phase", "type"})  # "I typed 312 creatures" (round 12)
+NOUN_NAMES = frozenset({"burn", "bleed", "charge", "phase", "type", "reach"})  # "I typed 312 creatures" (round 12),
+# "his wolves never reached me" (Mage Wars' Reach is an attack trait, D&D's Melee Reach a distance; round 14)
 
 # Bases an inflected name word must not give: "round" (a game round) is not D&D's "rounding".
 # "range" (how far an attack reaches) is not Mage Wars' Ranged ("alive is range and mana"). "live" is not Living:
