@@ -37,8 +37,10 @@ LABELS = {
     "real18": "real18 (round 12's second)",  # likewise
     "real19": "real19 (round 12's third)",  # written after round 12 had read real17 and real18, scored, read in round 13
     "real20": "real20 (round 12's fourth)",  # likewise
-    "real21": "fresh held-out (1 of 2)",  # written in the kinds players write most, at round 13, scored, never tuned on
-    "real22": "fresh held-out (2 of 2)",  # likewise
+    "real21": "real21 (round 13's first)",  # written in the kinds players write most, scored fresh, read in round 14
+    "real22": "real22 (round 13's second)",  # likewise
+    "real23": "fresh held-out (1 of 2)",  # written at round 14, in the same kinds, scored, never tuned on
+    "real24": "fresh held-out (2 of 2)",  # likewise
 }
 
 

@@ -1345,3 +1345,23 @@ def test_the_card_game_magic_is_not_the_magic_keyword(codex_api, text):
 ])
 def test_ranks_doors_sales_and_figures_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
+
+
+@pytest.mark.parametrize("game,text,mention,term", [
+    ("mage-wars", "It only heals you off living targets, so against zombies you get nothing. Burn and Aegis 2.", "living",
+     "living"),
+    ("dnd-miniatures", "If your warband is all living humanoids, Stun and Pushback hurt.", "living", "living"),
+    ("dnd-miniatures", "does he stay asleep until he makes the save? Stun and Pushback aside", "asleep", "sleep-sleeping"),
+    ("mage-wars", "может не обращать внимания на нелетающего стража, Burn и Aegis 2", "нелетающего", "flying"),
+])
+def test_words_of_round_14_that_are_the_term(codex_api, game, text, mention, term):
+    assert (mention, term) in found(codex_api, game, text)
+
+
+@pytest.mark.parametrize("text", [
+    "the codex is where the detail lives. Burn and Aegis 2 are there.",
+    "she lived by 1 after the last Fireball; Burn and Aegis 2 did the rest",
+    "we play in the living room, Burn and Aegis 2 on the coffee table",
+])
+def test_lives_lived_and_a_living_room_are_not_living(codex_api, text):
+    assert "living" not in linked_terms(codex_api, "mage-wars", text)
