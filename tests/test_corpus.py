@@ -127,6 +127,11 @@ LATER_SETS = [
     # 0.996 and 0.972 / 1.000); then read by round 14 (0.929 / 0.939 and 0.940 / 0.957)
     pytest.param("real21.yml", 0.92, 0.93, 1.0, id="real21"),
     pytest.param("real22.yml", 0.94, 0.95, 0.98, id="real22"),
+    # round 14's two fresh sets, in the same kinds, never read: 0.906 / 0.951 and 0.889 / 0.889 at 57fc864, 0.913 / 0.955
+    # and 0.897 / 0.889 at b1782ae, 0.914 / 0.962 and 0.897 / 0.889 at the end of round 14, 60/60 each (against the second
+    # annotators 0.925 / 0.963 and 0.897 / 0.886; the annotators agree 0.985 / 0.996 and 0.991 / 0.994)
+    pytest.param("real23.yml", 0.91, 0.96, 1.0, id="real23"),
+    pytest.param("real24.yml", 0.89, 0.88, 1.0, id="real24"),
 ]
 
 
