@@ -17,8 +17,8 @@ from .detect import Detector as Detector  # re-exported: codex.resolve stays the
 from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
 from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
-from .named import named_spans
 from .mention import Mention as Mention  # re-exported, as above
+from .named import named_spans
 from .prices import unpriced
 from .roles import in_context
 from .suffixes import hyphen_suffixed
