@@ -104,7 +104,7 @@ NOUN_NAMES = frozenset({"burn", "bleed", "charge", "phase", "type", "reach"})  #
 
 # Bases an inflected name word must not give: "round" (a game round) is not D&D's "rounding".
 # "range" (how far an attack reaches) is not Mage Wars' Ranged ("alive is range and mana"). "live" is not Living:
-# "BINGO IS LIVE", "lives on the shelf", "I live 10 min away" (round 13: none of its 45 uses in 20 sets was the term);
+# "BINGO IS LIVE", "lives on the shelf", "I live 10 min away" (round 13: none of its 39 uses in 20 sets was the term);
 # nor "liv", the stem "living" would give "lives" and "lived" from (round 14).
 NOT_BASES = frozenset({"round", "range", "rang", "live", "liv"})
 
@@ -123,7 +123,7 @@ ORDINARY_ENGLISH = frozenset("""
 # «перед сном», now a not-mention with «во сне»). "counter" joined it (Mage Wars' Counter in 1 of 9 lower-case uses:
 # "load counter", "nobody left to counter"; as printed, "Counter", it links). See "Ordinary words" in the README.
 # Round 14: "living" left it — with "lives" and "lived" no longer its forms, lower-case "living" was the attribute in
-# all 6 of its uses in the annotated sets ("a living beater", "off living targets"); "living room" is a not-mention.
+# all 10 of its uses in the annotated sets ("a living beater", "off living targets"); "living room" is a not-mention.
 # The same for Russian names that are everyday words: «в состоянии», «содержание раздела».
 # «новичкам» (beginners), «маленьких фигурок» (small figures), «уникальную книгу» (a unique book): real player
 # text uses these in their everyday sense (issue 20); «линия» (D&D's line 12 has no number in its Russian name):
