@@ -112,9 +112,9 @@ class Resolver:
 
     def spans(self, text: str, markup: Markup = "any") -> Spans:
         """The protected spans for this game: the markup's, and the game's own name."""
-        return self._with_game_name(text, protected(text, markup))
+        return self._with_names(text, protected(text, markup))
 
-    def _with_game_name(self, text: str, spans: Spans) -> Spans:
+    def _with_names(self, text: str, spans: Spans) -> Spans:
         """The spans, every place the text names the game (a case-insensitive regex runs only when the name's
         longest word occurs: a plain substring test first, much faster over a long text), and names given in
         quotes to a club, a team or an event."""
@@ -205,9 +205,9 @@ class Resolver:
                  names: list[Mention] | None = None) -> list[Mention]:
         """Every mention, left to right, longest first, never overlapping: one pass over the unprotected text.
 
-        `spans`: protected spans already found for this text and markup (the game's name is added here).
+        `spans`: protected spans already found for this text and markup (the game's name and quoted names are added here).
         `names`: a list that receives the card names and titles found (term CARD or TITLE), for detection."""
-        spans = self.spans(text, markup) if spans is None else self._with_game_name(text, spans)
+        spans = self.spans(text, markup) if spans is None else self._with_names(text, spans)
         if spans:  # markup becomes line breaks: no word inside it, and no name reaches across it
             pieces, position = [], 0
             for start, end in spans:

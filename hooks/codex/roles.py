@@ -110,8 +110,7 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
     if forms.is_cyrillic(m.text):
-        return counted or _russian_role(text, m, folded, forms.fold(after.group(1)) if after else "", previous,
-                                        bool(keys(previous)) if previous else False)
+        return counted or _russian_role(text, m, folded, forms.fold(after.group(1)) if after else "", previous, keys)
     if counted and words & NOUNS:
         return True  # "3 life", "life 12"
     word = next((w for w in sorted(words) if w in ADJECTIVES | NOUNS | VERBS), "")
@@ -148,18 +147,19 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
 
 
-def _russian_role(text: str, m: Mention, folded: str, following: str, previous: str, previous_is_term: bool) -> bool:
+def _russian_role(text: str, m: Mention, folded: str, following: str, previous: str,
+                  keys: Callable[[str], tuple[str, ...]]) -> bool:
     """A Russian ordinary word in a game role (besides a number beside it: «оставалось 6 жизни», «уровень 2»)."""
     if folded in RU_GAME_PLURALS:  # «половину состояний», «табличка состояний»: a plural the everyday word has not
         return True
     if folded in RU_PREDICATE_NOUNS and previous in _RU_IS:
         return True  # «а это состояние», «guard — не состояние»
-    if m.text[-2:] in _RU_ADJECTIVE_ENDINGS and (_RU_GAME_NOUN.fullmatch(following) or
-                                                 _RU_ADJECTIVES_THEN_NOUN.match(text, m.end, m.end + 40)):
-        return True  # «медленные существа», «маленькие и средние существа»: before a creature (not «маленьких фигурок»)
-    if m.text[-2:] in _RU_ADJECTIVE_ENDINGS and _RU_CLAUSE_END.match(text, m.end) and \
-            (previous in _RU_SUBJECTS or previous_is_term or _RU_GAME_NOUN.fullmatch(previous)):
-        return True  # «зомби медленные,», «они же медленные.»: said of a creature, the clause's predicate
+    if m.text[-2:] in _RU_ADJECTIVE_ENDINGS:
+        if _RU_GAME_NOUN.fullmatch(following) or _RU_ADJECTIVES_THEN_NOUN.match(text, m.end, m.end + 40):
+            return True  # «медленные существа», «маленькие и средние существа»: before a creature (not «маленьких фигурок»)
+        if _RU_CLAUSE_END.match(text, m.end) and (previous in _RU_SUBJECTS or _RU_GAME_NOUN.fullmatch(previous) or
+                                                  (previous and keys(previous))):
+            return True  # «зомби медленные,», «они же медленные.»: said of a creature, the clause's predicate
     if _RU_OF_A_KEY.fullmatch(following):
         return True  # «цену ключа»: KeyForge's cost is a key's; «цена карты», «по цене» are prices (round 6)
     if _RU_OF_SIZE.match(text, m.end, m.end + 40) or _RU_MEANS.match(text, m.end, m.end + 40):
