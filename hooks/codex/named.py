@@ -25,13 +25,11 @@ def named_spans(text: str) -> Spans:
     """Each quoted name right after the word for a club, a team or an event, with its quotes."""
     if "«" not in text and '"' not in text and "“" not in text:
         return []
-    namer_ends = [m.end() for m in _NAMERS.finditer(text) if m.start() == 0 or not text[m.start() - 1].isalnum()]
-    if not namer_ends:
-        return []
     spans: Spans = []
-    for at in namer_ends:  # each ends right before an opening quote (the look-ahead)
-        if spans and at < spans[-1][1]:
-            continue
+    for m in _NAMERS.finditer(text):  # each ends right before an opening quote (the look-ahead)
+        at = m.end()
+        if (m.start() > 0 and text[m.start() - 1].isalnum()) or (spans and at < spans[-1][1]):
+            continue  # the word's tail ("steam"), or inside the name just taken
         opener = text[at]
         close = text.find(_CLOSERS[opener], at + 1, at + 2 + NAME_CHARS)
         if close > 0 and text[at + 1:at + 2].isupper() and "\n" not in text[at:close]:

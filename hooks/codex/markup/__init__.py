@@ -22,10 +22,10 @@ from typing import Literal, get_args
 
 from .bbcode import BB_TAGS, bbcode_spans
 from .blocks import markdown_spans
-from .inline import MAX_PAREN_DEPTH
-from .spans import Spans, merge
 from .code import code_line_spans
 from .handles import handle_spans
+from .inline import MAX_PAREN_DEPTH
+from .spans import Spans, merge
 from .urls import url_spans
 
 __all__ = ["BB_TAGS", "MARKUPS", "MAX_PAREN_DEPTH", "Markup", "Spans", "bbcode_spans", "markdown_spans", "merge",
