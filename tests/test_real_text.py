@@ -1283,6 +1283,8 @@ def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
     ("dnd-miniatures", "If your warband is all living humanoids, Stun and Pushback hurt.", "living", "living"),
     ("dnd-miniatures", "does he stay asleep until he makes the save? Stun and Pushback aside", "asleep", "sleep-sleeping"),
     ("mage-wars", "может не обращать внимания на нелетающего стража, Burn и Aegis 2", "нелетающего", "flying"),
+    # round 15
+    ("keyforge", "убивай его, он же не элюзив, а Fight и Ward никто не отменял", "элюзив", "elusive"),
 ])
 def test_players_words_link_their_term(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -1320,6 +1322,9 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "the codex is where the detail lives. Burn and Aegis 2 are there.", "living"),
     ("mage-wars", "she lived by 1 after the last Fireball; Burn and Aegis 2 did the rest", "living"),
     ("mage-wars", "we play in the living room, Burn and Aegis 2 on the coffee table", "living"),
+    # round 15
+    ("mage-wars", "kestrelmoss\nJr. Mage\nPosts: 23\n\nFalcon over a Wall of Fire: Burn and Aegis 2?", "mage"),
+    ("mage-wars", "hollis_vane · Sr. Mage\n\nTesting Burn and Aegis 2 against a Paladin.", "mage"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
