@@ -1285,6 +1285,10 @@ def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
     ("mage-wars", "может не обращать внимания на нелетающего стража, Burn и Aegis 2", "нелетающего", "flying"),
     # round 15
     ("keyforge", "убивай его, он же не элюзив, а Fight и Ward никто не отменял", "элюзив", "elusive"),
+    ("dnd-miniatures", "Про зловоние — да, Stench бьёт только по живым, нежити пофиг. Stun и Pushback тоже.", "живым",
+     "living"),
+    ("dnd-miniatures", "Stench: все живые рядом с ней получают минус к атаке, Stun и Pushback отдельно", "живые", "living"),
+    ("mage-wars", "зачарование, которое вешаешь на живое существо, Burn и Aegis 2 не снимает", "живое", "living"),
 ])
 def test_players_words_link_their_term(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -1325,6 +1329,9 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     # round 15
     ("mage-wars", "kestrelmoss\nJr. Mage\nPosts: 23\n\nFalcon over a Wall of Fire: Burn and Aegis 2?", "mage"),
     ("mage-wars", "hollis_vane · Sr. Mage\n\nTesting Burn and Aegis 2 against a Paladin.", "mage"),
+    ("dnd-miniatures", "Новичкам искать живых соперников уже бесполезно, Stun и Pushback знают трое.", "living"),
+    ("dnd-miniatures", "Мораль кончилась, сбежал. Живое общение, Stun и Pushback, никаких телефонов.", "living"),
+    ("mage-wars", "Ну, или пока существо живо :) Burn и Aegis 2 на нём висят.", "living"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)

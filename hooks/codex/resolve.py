@@ -12,6 +12,7 @@ from typing import Any
 
 from . import forms
 from .cards import listed_figures, uncounted
+from .attributes import unattributed
 from .components import unboxed
 from .detect import Detector as Detector  # re-exported: codex.resolve stays the place to import the linker from
 from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
@@ -280,6 +281,8 @@ class Resolver:
             found = unpriced(text, found)
         if found:  # «не хватает жетонов»: the box's pieces, not the game's Token
             found = unboxed(text, found)
+        if found:  # «живых соперников», «пока существо живо»: live opponents, alive — not the game's Living
+            found = unattributed(text, found)
         if found and "-" in text:  # «counterstrike-ом»: a Russian ending; "counter-ish": an English word made from it
             found = hyphen_suffixed(text, found)
         modifiers = {hit.end(): hit for hit in _signs_first(text)}  # one pass: where each modifier ends

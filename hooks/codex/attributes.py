@@ -1,0 +1,43 @@
+"""Russian «живой» said of an everyday thing: «живых соперников», «живое общение», «на живых примерах» are live
+opponents, talk, examples — not the game's Living, which players write of creatures («живое существо», «бьёт только
+по живым»); and its short forms («пока существо живо», «маги живы») are "alive"."""
+from __future__ import annotations
+
+import re
+
+from .mention import Mention
+
+# Issue 20, round 15: of the corpora's 24 Russian «жив-» words linked as Living, 9 were gold — before a creature
+# («живое существо», «для живых существ») or standing for one («по живым», «на «живых»», «все живые рядом»,
+# «кого-то живого из людей») — and 15 not: 10 before another noun («живых соперников», «живую книгу», «живой DDM»), 4
+# short forms. So the word links when the next word is a creature's, a short function word, or no word at all.
+_LIVING = re.compile(r"[Жж]ив(?:ой|ая|ое|ые|ого|ому|ым|ом|ых|ыми|ую|ою)")
+_SHORT = re.compile(r"[Жж]ив[аоы]?")
+_CREATURE = re.compile(r"(?:существ|создани|тва?р|монстр|фигур|миниатюр|гуманоид|цел[иья]|маг|юнит)\w*")
+_FUNCTION = frozenset("""
+    и или а но из в во на с со по от к у для за до же ли не ни тоже рядом только ещё еще уже то как что это при без
+    под над через после перед
+    """.split())
+_NEXT_WORD = re.compile(r"[ \t]+([^\W\d_]+)")  # the next word on the line, after spaces only
+LIVING_TERMS = frozenset({"living"})  # D&D's and Mage Wars' Living: the games' terms named «живой»
+
+
+def unattributed(text: str, found: list[Mention]) -> list[Mention]:
+    """The mentions less each Russian «живой» said of an everyday thing, and each of its short forms. One bounded
+    look after each such mention: linear."""
+    if not any(m.term in LIVING_TERMS for m in found):
+        return found
+    return [m for m in found if m.term not in LIVING_TERMS or not _everyday(text, m)]
+
+
+def _everyday(text: str, m: Mention) -> bool:
+    """«живых соперников», «живо»: the Russian word is an attribute of a thing that is not a creature, or "alive"."""
+    if _SHORT.fullmatch(m.text):
+        return True
+    if not _LIVING.fullmatch(m.text):
+        return False  # English "living", «неживой»: not this rule's
+    after = _NEXT_WORD.match(text, m.end, m.end + 40)
+    if after is None:
+        return False  # «по живым.», «на «живых»»: it stands for the creatures
+    word = after.group(1).lower()
+    return word not in _FUNCTION and _CREATURE.fullmatch(word) is None
