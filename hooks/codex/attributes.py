@@ -7,10 +7,11 @@ import re
 
 from .mention import Mention
 
-# Issue 20, round 15: of the corpora's 24 Russian «жив-» words linked as Living, 9 were gold — before a creature
-# («живое существо», «для живых существ») or standing for one («по живым», «на «живых»», «все живые рядом»,
-# «кого-то живого из людей») — and 15 not: 10 before another noun («живых соперников», «живую книгу», «живой DDM»), 4
-# short forms. So the word links when the next word is a creature's, a short function word, or no word at all.
+# Issue 20, round 15: of the annotated corpora's 24 Russian «жив-» words linked as Living, 10 were gold — before a
+# creature («живое существо», «для живых существ») or standing for one («по живым», «на «живых»», «все живые рядом»,
+# «кого-то живого из людей») — and 14 not: 8 before another noun («живых соперников», «живую книгу», «живой DDM»), 4
+# short forms, 2 standing alone («лучший из живых.»: still linked). So the word links when the next word is a
+# creature's, a short function word, or no word at all.
 _LIVING = re.compile(r"[Жж]ив(?:ой|ая|ое|ые|ого|ому|ым|ом|ых|ыми|ую|ою)")
 _SHORT = re.compile(r"[Жж]ив[аоы]?")
 _CREATURE = re.compile(r"(?:существ|создани|тва?р|монстр|фигур|миниатюр|гуманоид|цел[иья]|маг|юнит)\w*")
