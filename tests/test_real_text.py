@@ -612,6 +612,9 @@ def test_more_listed_verbs_of_action_nouns(codex_api, game, text, mention, term)
     "if you put Sleep on the enemy's big guy, he wakes up on damage",
     "Влад зарядил Sleep в Mage Wand и ходил дальше",                   # bound into another card
     "he casts Heal every turn",
+    "он кастует на него Teleport и хочет вытащить",                    # the target between verb and card (round 15)
+    "а он просто кинул на меня Teleport в дальний угол",
+    "+1 к ангелу. И один Teleport — маловато, он нужен всегда",         # «один»: a count
 ])
 def test_a_spell_cast_or_put_on_a_target_is_the_card(codex_api, text):
     assert [t for t in linked_terms(codex_api, "mage-wars", text) if t in ("teleport", "sleep", "heal")] == []
@@ -622,6 +625,7 @@ def test_a_spell_cast_or_put_on_a_target_is_the_card(codex_api, text):
     ("I Teleport my Mage into the center zone.", "Teleport"),
     ("if he wants to teleport on his turn, can he?", "teleport"),          # lower case: the verb, not the card
     ("a Heal spell for 3", "Heal"),
+    ("Teleport это не движение, поэтому restrained его не держит", "Teleport"),
 ])
 def test_the_act_named_like_a_card_still_links(codex_api, text, mention):
     assert mention in [m for m, _ in found(codex_api, "mage-wars", text)]

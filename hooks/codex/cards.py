@@ -22,11 +22,18 @@ _LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", 
 # Teleports", "one Dispel, one Teleport" (round 6), «кладёшь 2 телепорта»; the rest only before the card's printed
 # capital: «без Teleport», "with Teleport", "cast Teleport" (round 4), «кастует Teleport», «кинул Teleport» (round 6) —
 # "can you Teleport a creature" is the act, «лечение и Regrowth Belt» the effect.
-COUNT_CUES = frozenset("another second third one two three four второй второго вторую два две три ещё еще".split())
-CARD_CUES = COUNT_CUES | frozenset("""
-    with without без cast casts casting кастую кастуешь кастует кастуем кастуют кастовал кастовала кастовали скастовал
-    скастовала кинул кинула кинули кину кинет кидаю кидает кидал
+COUNT_CUES = frozenset("""
+    another second third one two three four один одна одного одну второй второго вторую два две три ещё еще
+    """.split())  # «один» (round 15): «И один Teleport — маловато», «один Dispel. и Teleport»
+CAST_VERBS = frozenset("""
+    cast casts casting кастую кастуешь кастует кастуем кастуют кастовал кастовала кастовали скастовал скастовала
+    кинул кинула кинули кину кинет кидаю кидает кидал
     """.split())
+# not «с» ("with"): «путают с Charge», «с Charge +2 и Fast» are the term (round 15: 2 gold for 1 card)
+CARD_CUES = COUNT_CUES | CAST_VERBS | frozenset("with without без".split())
+# «кастует на него Teleport», «кинул на меня Teleport», «кастую на себя Teleport»: the card cast at a target named
+# between (round 15: 3 in real5, real16, real23, each the card by the policy; "can you Teleport a creature" is the act)
+_CAST_AT = frozenset("себя него неё нее меня тебя нас них".split())
 # Round 10, from every set's Teleports (57 in 15 sets, 16 the effect): an article before the printed capital ("a
 # Teleport that puts my mage out of reach", "a Teleport or two"; not "a Heal spell", a spell of the effect, nor "a
 # Teleport to the next zone", the move itself) and a player's possessive in any case ("MY teleport", "their
@@ -73,8 +80,10 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
     starts = {c.start for c in cards or ()}
     for i in named:  # C-speed filters above: only the mentions that may be cards are looked at here
         m = found[i]
-        words = text[max(0, m.start - 24):m.start].split()
+        words = text[max(0, m.start - 32):m.start].split()
         previous = forms.fold(words[-1].strip(_PUNCTUATION)) if words else ""
+        if previous in _CAST_AT and len(words) >= 3 and words[-2] == "на" and forms.fold(words[-3]) in CAST_VERBS:
+            previous = "cast"  # «кастует на него Teleport»: the verb's, with its target between
         if previous.isdigit() and words[-1].endswith((".", ")")):
             previous = ""  # "1. Телепорт из зоны": a numbered list's item, not a count (round 9)
         if previous in PLAYERS or (previous in ARTICLES and m.text[:1].isupper() and
