@@ -1293,6 +1293,9 @@ def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
      "living"),
     ("dnd-miniatures", "Stench: все живые рядом с ней получают минус к атаке, Stun и Pushback отдельно", "живые", "living"),
     ("mage-wars", "зачарование, которое вешаешь на живое существо, Burn и Aegis 2 не снимает", "живое", "living"),
+    ("keyforge", "Elusive и Fight ясно. Если опасный — мой умирает до удара, ключ не кую", "опасный", "hazardous"),
+    ("keyforge", "Elusive и Fight ясно, а урон от «опасного» наносится до боя, ключ потом", "опасного", "hazardous"),
+    ("keyforge", "Ошибка номер три с Elusive и ключом: забывать про опасных.", "опасных", "hazardous"),
 ])
 def test_players_words_link_their_term(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -1336,6 +1339,10 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("dnd-miniatures", "Новичкам искать живых соперников уже бесполезно, Stun и Pushback знают трое.", "living"),
     ("dnd-miniatures", "Мораль кончилась, сбежал. Живое общение, Stun и Pushback, никаких телефонов.", "living"),
     ("mage-wars", "Ну, или пока существо живо :) Burn и Aegis 2 на нём висят.", "living"),
+    ("keyforge", "Elusive и Fight знают все. Самый опасный — Shadows, там кража ключа.", "hazardous"),
+    ("keyforge", "Elusive и Fight знают все. Дис опасный, Марс нет, ключ куют оба.", "hazardous"),
+    ("keyforge", "Elusive и Fight знают все. Это опасная колода, ключ за два хода.", "hazardous"),
+    ("keyforge", "Elusive и Fight знают все. Идти в атаку сейчас слишком опасно, подожди с ключом.", "hazardous"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)

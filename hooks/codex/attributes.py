@@ -19,7 +19,7 @@ _FUNCTION = frozenset("""
     и или а но из в во на с со по от к у для за до же ли не ни тоже рядом только ещё еще уже то как что это при без
     под над через после перед
     """.split())
-_NEXT_WORD = re.compile(r"[ \t]+([^\W\d_]+)")  # the next word on the line, after spaces only
+_NEXT_WORD = re.compile(r"[ \t]+(\w+)")  # the next word on the line, after spaces only
 LIVING_TERMS = frozenset({"living"})  # D&D's and Mage Wars' Living: the games' terms named «живой»
 
 
@@ -31,14 +31,20 @@ def unattributed(text: str, found: list[Mention]) -> list[Mention]:
     return [m for m in found if m.term not in LIVING_TERMS or not _everyday(text, m)]
 
 
+def stands_alone(text: str, end: int) -> bool:
+    """The Russian adjective ending at `end` qualifies no word after it: punctuation or the line's end follows, or a
+    short function word («по живым.», «если опасный — мой умирает», «опасный уже некому применять»)."""
+    after = _NEXT_WORD.match(text, end, end + 40)
+    return after is None or after.group(1).lower() in _FUNCTION
+
+
 def _everyday(text: str, m: Mention) -> bool:
     """«живых соперников», «живо»: the Russian word is an attribute of a thing that is not a creature, or "alive"."""
     if _SHORT.fullmatch(m.text):
         return True
     if not _LIVING.fullmatch(m.text):
         return False  # English "living", «неживой»: not this rule's
-    after = _NEXT_WORD.match(text, m.end, m.end + 40)
-    if after is None:
+    if stands_alone(text, m.end):
         return False  # «по живым.», «на «живых»»: it stands for the creatures
-    word = after.group(1).lower()
-    return word not in _FUNCTION and _CREATURE.fullmatch(word) is None
+    after = _NEXT_WORD.match(text, m.end, m.end + 40)
+    return after is not None and _CREATURE.fullmatch(after.group(1).lower()) is None

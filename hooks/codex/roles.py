@@ -6,6 +6,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 
 from . import forms
+from .attributes import stands_alone
 from .mention import Mention
 
 # An ordinary word ("move", "friendly") links in lower case only when the text is about the game and the word
@@ -72,6 +73,17 @@ _RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие 
 # Plurals of Russian ordinary words that everyday speech hardly uses («в состоянии», «состояние отличное» are
 # singular): in a text about the game they are its conditions (round 4). «состояния» is also the singular's genitive.
 RU_GAME_PLURALS = frozenset("состояний состояниям состояниями состояниях".split())
+# KeyForge's Hazardous, «Опасный», which players name by the adjective alone, as the keyword («если опасный — мой
+# умирает до удара», «вместо опасного,», «забывать про опасных.»): round 15, 11 such uses in five sets, all gold;
+# before a noun it is the everyday "dangerous" («довольно опасный момент») or the role before a creature above.
+RU_SUBSTANTIVES = frozenset(["опасный"])
+# ...after a preposition, a conjunction opening its clause or a quote, or first in its clause — not said of something
+# («Самый опасный — Shadows», «Дис опасный,», «он и опасный.», «слишком опасно»: "dangerous")
+_RU_FULL_ADJECTIVE = re.compile(r"\w+(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ых|их|ую|юю)")
+_RU_LEADS = frozenset("""
+    вместо про от из-за из у для без с на по после до против при если когда чем есть что
+    """.split())
+_RU_OPENERS = frozenset("«\"„“(\n")
 # "two life back", "he had more life left": a quantity
 NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty more less fewer".split())
 ROLLS = frozenset("make makes made making fail fails failed pass passes passed roll rolls rolled rolling".split())
@@ -150,6 +162,9 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
 def _russian_role(text: str, m: Mention, folded: str, following: str, previous: str,
                   keys: Callable[[str], tuple[str, ...]]) -> bool:
     """A Russian ordinary word in a game role (besides a number beside it: «оставалось 6 жизни», «уровень 2»)."""
+    if _RU_FULL_ADJECTIVE.fullmatch(folded) and RU_SUBSTANTIVES.intersection(keys(folded)) and \
+            stands_alone(text, m.end) and (previous in _RU_LEADS or text[m.start - 1:m.start] in _RU_OPENERS):
+        return True  # «если опасный — мой умирает», «вместо опасного,»: the keyword, said by its adjective alone
     if folded in RU_GAME_PLURALS:  # «половину состояний», «табличка состояний»: a plural the everyday word has not
         return True
     if folded in RU_PREDICATE_NOUNS and previous in _RU_IS:
