@@ -1296,6 +1296,9 @@ def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
     ("keyforge", "Elusive и Fight ясно. Если опасный — мой умирает до удара, ключ не кую", "опасный", "hazardous"),
     ("keyforge", "Elusive и Fight ясно, а урон от «опасного» наносится до боя, ключ потом", "опасного", "hazardous"),
     ("keyforge", "Ошибка номер три с Elusive и ключом: забывать про опасных.", "опасных", "hazardous"),
+    ("mage-wars", "Burn и Aegis 2 — потом. Огненный шар второго уровня, для зверолова это чужая школа", "уровня",
+     "level"),
+    ("mage-wars", "Burn и Aegis 2 — потом. Телепорт тоже не его, посмотри уровень и умножь на два", "уровень", "level"),
 ])
 def test_players_words_link_their_term(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -1343,6 +1346,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "Elusive и Fight знают все. Дис опасный, Марс нет, ключ куют оба.", "hazardous"),
     ("keyforge", "Elusive и Fight знают все. Это опасная колода, ключ за два хода.", "hazardous"),
     ("keyforge", "Elusive и Fight знают все. Идти в атаку сейчас слишком опасно, подожди с ключом.", "hazardous"),
+    ("mage-wars", "Burn и Aegis 2 знаем. Уровень игры у нас разный, новичкам объясним.", "level"),
+    ("mage-wars", "Burn и Aegis 2 знаем. Уровень средний,\nкнига своя, школа магии огня.", "level"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)

@@ -70,6 +70,24 @@ _RU_OF_SIZE = re.compile(r"[ \t]+(?:(?:и|или)[ \t]+\w+[ \t]+)?размер\w
 # «состояние называется «Ожог»»: a rules statement about the word, as English "Friendly just means" (round 7)
 _RU_MEANS = re.compile(r"[ \t]+(?:называ|означа)\w*")
 _RU_ADJECTIVE_ENDINGS = frozenset("ый ий ой ая яя ое ее ые ие ого его ому ему ым им ых их ую юю ою ею".split())
+# Mage Wars' spellbook arithmetic — a spell costs its level, ×2 from another school, ×3 from an opposed one: «уровень»
+# beside a school or a multiplier on its line is the spell's Level (round 15: 4 of the 5 such uses the annotators
+# linked in real9, real18, real20; not «Уровень игры у нас разный», «Уровень средний»)
+_RU_SPELLBOOK_COST = re.compile(r"[×xх][ \t]?[23](?!\d)|умнож|школ")
+LINE_CHARS = 80  # how far along its line a spellbook cue is looked for
+
+
+def _spellbook_cost_on_line(text: str, m: Mention) -> bool:
+    """A spellbook cue within LINE_CHARS of the word, on the word's own line: a bounded look."""
+    hit = _RU_SPELLBOOK_COST.search(text, max(0, m.start - LINE_CHARS), m.end + LINE_CHARS)
+    while hit is not None:
+        lo, hi = sorted((hit.start(), m.start))
+        if "\n" not in text[lo:hi]:
+            return True
+        hit = _RU_SPELLBOOK_COST.search(text, hit.end(), m.end + LINE_CHARS)
+    return False
+
+
 # Plurals of Russian ordinary words that everyday speech hardly uses («в состоянии», «состояние отличное» are
 # singular): in a text about the game they are its conditions (round 4). «состояния» is also the singular's genitive.
 RU_GAME_PLURALS = frozenset("состояний состояниям состояниями состояниях".split())
@@ -175,6 +193,8 @@ def _russian_role(text: str, m: Mention, folded: str, following: str, previous: 
         if _RU_CLAUSE_END.match(text, m.end) and (previous in _RU_SUBJECTS or _RU_GAME_NOUN.fullmatch(previous) or
                                                   (previous and keys(previous))):
             return True  # «зомби медленные,», «они же медленные.»: said of a creature, the clause's predicate
+    if folded.startswith("уров") and _spellbook_cost_on_line(text, m):
+        return True  # «цена = уровень, чужая ×2», «посмотри уровень и умножь на два»: a spell's level in its cost
     if _RU_OF_A_KEY.fullmatch(following):
         return True  # «цену ключа»: KeyForge's cost is a key's; «цена карты», «по цене» are prices (round 6)
     if _RU_OF_SIZE.match(text, m.end, m.end + 40) or _RU_MEANS.match(text, m.end, m.end + 40):
