@@ -39,8 +39,10 @@ LABELS = {
     "real20": "real20 (round 12's fourth)",  # likewise
     "real21": "real21 (round 13's first)",  # written in the kinds players write most, scored fresh, read in round 14
     "real22": "real22 (round 13's second)",  # likewise
-    "real23": "fresh held-out (1 of 2)",  # written at round 14, in the same kinds, scored, never tuned on
-    "real24": "fresh held-out (2 of 2)",  # likewise
+    "real23": "real23 (round 14's first)",  # written at round 14 in the same kinds, scored fresh, read in round 15
+    "real24": "real24 (round 14's second)",  # likewise
+    "real25": "fresh held-out (1 of 3)",  # written at round 15, in the same kinds, scored, never read nor tuned on
+    "real26": "fresh held-out (2 of 3)",  # likewise
 }
 
 
