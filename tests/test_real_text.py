@@ -888,6 +888,19 @@ def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked
     assert ("token" in linked_terms(codex_api, "mage-wars", text)) == linked
 
 
+@pytest.mark.parametrize("text,linked", [
+    ("In the box: 2 attack dice, 1 twelve-sided die, wooden cubes, tokens, rulebook.", False),
+    ("Кубики атаки, жетоны действий, жетоны состояний, планшеты статуса, правила.", False),
+    ("Trackers, action markers, a pile of condition tokens, the board, two binders.", False),
+    ("Кидаешь кубик эффектов за каждый жетон, на 1-2 жетон снимаешь, иначе получаешь урон.", True),
+    ("Burn, Corrode, Stun: each condition token, the guard marker aside, stays until removed.", True),
+])
+def test_a_token_listed_among_the_boxs_pieces_is_the_piece(codex_api, text, linked):
+    # round 15: the item before or after it names a piece (cubes, rulebook, board, markers, планшеты); a die is rolled
+    # in rules talk too («кубик эффектов за каждый жетон»), so it is no such piece
+    assert ("token" in linked_terms(codex_api, "mage-wars", text)) == linked
+
+
 @pytest.mark.parametrize("game,text,span,term", [
     ("mage-wars", "у него нет каунтерстрайка, так что бей смело", "каунтерстрайка", "counterstrike"),
     ("mage-wars", "чардж +1 у волка считается до атаки?", "чардж +1", "charge"),

@@ -45,9 +45,30 @@ def physical_nearby(text: str, m: Mention) -> bool:
     return False
 
 
+# Round 15: a Token listed among the box's other pieces — "wooden cubes, tokens, rulebook", «кубик эффекта, жетоны
+# состояний», "action markers, a pile of condition tokens, the board" (5 false links in real14, real15, real17,
+# real22; no gold Token stood in such a list): the list item before or after it names a piece. An item is what lies
+# between commas on one line.
+PIECES = re.compile(r"(?<!\w)(?:cubes?|rulebooks?|boards?|binders?|trackers?|markers|планшет\w*|"
+                    r"правила|альбом\w*|фишк\w*)(?!\w)", re.IGNORECASE)
+LIST_CHARS = 80  # how far along the line the neighbouring items are read
+
+
+def listed_with_pieces(text: str, m: Mention) -> bool:
+    """The comma-separated item right before or right after the Token's, on its line, names a piece of the box.
+    Reads at most LIST_CHARS on each side: bounded."""
+    head = text[max(0, m.start - LIST_CHARS):m.start]
+    items_before = head[head.rfind("\n") + 1:].split(",")
+    tail = text[m.end:m.end + LIST_CHARS]
+    items_after = tail.split("\n", 1)[0].split(",")
+    neighbours = items_before[-2:-1] + items_after[1:2]  # the item before the token's own, and the one after
+    return any(PIECES.search(item) for item in neighbours)
+
+
 def unboxed(text: str, found: list[Mention]) -> list[Mention]:
-    """The mentions less each Token with a word about the physical set nearby. Only the tokens are looked at, each
-    in a window of fixed size: linear."""
+    """The mentions less each Token with a word about the physical set nearby, or listed among the box's pieces.
+    Only the tokens are looked at, each in a window of fixed size: linear."""
     if not any(m.term in TOKEN_TERMS for m in found):
         return found
-    return [m for m in found if m.term not in TOKEN_TERMS or not physical_nearby(text, m)]
+    return [m for m in found if m.term not in TOKEN_TERMS or not (physical_nearby(text, m) or
+                                                                   listed_with_pieces(text, m))]
