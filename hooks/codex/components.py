@@ -45,10 +45,10 @@ def physical_nearby(text: str, m: Mention) -> bool:
     return False
 
 
-# Round 15: a Token listed among the box's other pieces — "wooden cubes, tokens, rulebook", «кубик эффекта, жетоны
-# состояний», "action markers, a pile of condition tokens, the board" (5 false links in real14, real15, real17,
+# Round 15: a Token listed among the box's other pieces — "wooden cubes, tokens, rulebook", «жетоны действий, жетоны
+# состояний, планшеты», "action markers, a pile of condition tokens, the board" (4 false links in real15, real17,
 # real22; no gold Token stood in such a list): the list item before or after it names a piece. An item is what lies
-# between commas on one line.
+# between commas on one line. Not dice: «кубик эффектов за каждый жетон» is rules talk (4 gold Tokens).
 PIECES = re.compile(r"(?<!\w)(?:cubes?|rulebooks?|boards?|binders?|trackers?|markers|планшет\w*|"
                     r"правила|альбом\w*|фишк\w*)(?!\w)", re.IGNORECASE)
 LIST_CHARS = 80  # how far along the line the neighbouring items are read
