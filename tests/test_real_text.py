@@ -1312,6 +1312,8 @@ def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
     ("mage-wars", "Burn и Aegis 2 — потом. Огненный шар второго уровня, для зверолова это чужая школа", "уровня",
      "level"),
     ("mage-wars", "Burn и Aegis 2 — потом. Телепорт тоже не его, посмотри уровень и умножь на два", "уровень", "level"),
+    ("mage-wars", "Burn и Aegis 2 понятно. У меня под мага лежит скрытое enchantment, это был Block.",
+     "скрытое enchantment", "hidden-enchantment"),
 ])
 def test_players_words_link_their_term(codex_api, game, text, mention, term):
     assert (mention, term) in found(codex_api, game, text)
@@ -1361,6 +1363,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "Elusive и Fight знают все. Идти в атаку сейчас слишком опасно, подожди с ключом.", "hazardous"),
     ("mage-wars", "Burn и Aegis 2 знаем. Уровень игры у нас разный, новичкам объясним.", "level"),
     ("mage-wars", "Burn и Aegis 2 знаем. Уровень средний,\nкнига своя, школа магии огня.", "level"),
+    ("mage-wars", "Burn и Aegis 2 на нём. Положил два скрытых заклинания в центр и забыл, где какое.", "obscured"),
+    ("mage-wars", "Скрин после партии с Burn и Aegis 2, ники скрыты по просьбе участников.", "obscured"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
