@@ -41,8 +41,10 @@ LABELS = {
     "real22": "real22 (round 13's second)",  # likewise
     "real23": "real23 (round 14's first)",  # written at round 14 in the same kinds, scored fresh, read in round 15
     "real24": "real24 (round 14's second)",  # likewise
-    "real25": "fresh held-out (1 of 3)",  # written at round 15, in the same kinds, scored, never read nor tuned on
-    "real26": "fresh held-out (2 of 3)",  # likewise
+    "real25": "fresh held-out (1 of 4)",  # written at round 15, in the same kinds, scored, never read nor tuned on
+    "real26": "fresh held-out (2 of 4)",  # likewise
+    "real27": "fresh held-out (3 of 4)",  # likewise
+    "real28": "fresh held-out (4 of 4)",  # likewise
 }
 
 
