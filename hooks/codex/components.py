@@ -49,20 +49,42 @@ def physical_nearby(text: str, m: Mention) -> bool:
 # состояний, планшеты», "action markers, a pile of condition tokens, the board" (4 false links in real15, real17,
 # real22; no gold Token stood in such a list): the list item before or after it names a piece. An item is what lies
 # between commas on one line. Not dice: «кубик эффектов за каждый жетон» is rules talk (4 gold Tokens).
-PIECES = re.compile(r"(?<!\w)(?:cubes?|rulebooks?|boards?|binders?|trackers?|markers|планшет\w*|"
-                    r"правила|альбом\w*|фишк\w*)(?!\w)", re.IGNORECASE)
-LIST_CHARS = 80  # how far along the line the neighbouring items are read
+PIECE_WORDS = "cube cubes rulebook rulebooks board boards binder binders tracker trackers markers правила".split()
+PIECE_STEMS = "планшет альбом фишк".split()
+# Literal alternatives, each as written and capitalised, so the regex engine skips ahead by their first letters (a
+# leading look-behind or re.IGNORECASE would have it try every position); a hit's start is checked by hand.
+_PIECES = re.compile("(?:" + "|".join(sorted({v for w in PIECE_WORDS for v in (w, w.capitalize())}, key=len,
+                                            reverse=True)) + r")(?!\w)|(?:" +
+                     "|".join(v for w in PIECE_STEMS for v in (w, w.capitalize())) + r")\w*")
+ITEM_CHARS = 48  # the longest list item read: the Token's own ("a pile of condition tokens") and its neighbours
 
 
 def listed_with_pieces(text: str, m: Mention) -> bool:
-    """The comma-separated item right before or right after the Token's, on its line, names a piece of the box.
-    Reads at most LIST_CHARS on each side: bounded."""
-    head = text[max(0, m.start - LIST_CHARS):m.start]
-    items_before = head[head.rfind("\n") + 1:].split(",")
-    tail = text[m.end:m.end + LIST_CHARS]
-    items_after = tail.split("\n", 1)[0].split(",")
-    neighbours = items_before[-2:-1] + items_after[1:2]  # the item before the token's own, and the one after
-    return any(PIECES.search(item) for item in neighbours)
+    """The Token stands in a short comma-separated item, and the item right before or right after it, on its line,
+    names a piece of the box. A few C-speed finds per Token, a regex only over the two short neighbours: bounded."""
+    lo, hi = max(0, m.start - ITEM_CHARS), m.end + ITEM_CHARS
+    start = max(text.rfind(",", lo, m.start), text.rfind("\n", lo, m.start))
+    if start < 0 and lo > 0:
+        return False  # the Token's item is longer than a list's
+    ends = [e for e in (text.find(",", m.end, hi), text.find("\n", m.end, hi)) if e >= 0]
+    end = min(ends) if ends else (len(text) if hi >= len(text) else -1)
+    if end < 0:
+        return False
+    neighbours = []
+    if start >= 0 and text[start] == ",":  # the item before, back to the comma or line start before it
+        before = max(text.rfind(",", max(0, start - ITEM_CHARS), start), text.rfind("\n", max(0, start - ITEM_CHARS),
+                                                                                    start))
+        neighbours.append(text[before + 1 if before >= 0 else max(0, start - ITEM_CHARS):start])
+    if end < len(text) and text[end] == ",":  # the item after, to the next comma or line end
+        after = [e for e in (text.find(",", end + 1, end + 1 + ITEM_CHARS), text.find("\n", end + 1, end + 1 + ITEM_CHARS))
+                 if e >= 0]
+        neighbours.append(text[end + 1:min(after) if after else end + 1 + ITEM_CHARS])
+    return any(_piece_at(item, hit) for item in neighbours for hit in _PIECES.finditer(item))
+
+
+def _piece_at(text: str, hit: re.Match[str]) -> bool:
+    """The hit starts a word ("board", not "keyboard")."""
+    return hit.start() == 0 or not (text[hit.start() - 1].isalnum() or text[hit.start() - 1] == "_")
 
 
 def unboxed(text: str, found: list[Mention]) -> list[Mention]:
