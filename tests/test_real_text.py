@@ -882,22 +882,16 @@ def test_a_card_named_like_a_term_is_cast_or_counted_the_effect_is_not(codex_api
     ("Напечатал органайзер на 12 ячеек под жетоны, крышка на магнитах.", False),
     ("The burn tokens pile up faster than you'd think: roll for each token in Upkeep.", True),
     ("Жетон охраны снимается, когда существо активируется.", True),
-])
-def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked):
-    # round 6: 11 false Tokens in the real sets were the cardboard pieces (unboxed, sorted, printed, missing)
-    assert ("token" in linked_terms(codex_api, "mage-wars", text)) == linked
-
-
-@pytest.mark.parametrize("text,linked", [
+    # round 15: listed among the box's pieces — the item before or after it names one (cubes, a rulebook, the board,
+    # markers, планшеты); not dice, which rules talk rolls for each token
     ("In the box: 2 attack dice, 1 twelve-sided die, wooden cubes, tokens, rulebook.", False),
     ("Кубики атаки, жетоны действий, жетоны состояний, планшеты статуса, правила.", False),
     ("Trackers, action markers, a pile of condition tokens, the board, two binders.", False),
     ("Кидаешь кубик эффектов за каждый жетон, на 1-2 жетон снимаешь, иначе получаешь урон.", True),
     ("Burn, Corrode, Stun: each condition token, the guard marker aside, stays until removed.", True),
 ])
-def test_a_token_listed_among_the_boxs_pieces_is_the_piece(codex_api, text, linked):
-    # round 15: the item before or after it names a piece (cubes, rulebook, board, markers, планшеты); a die is rolled
-    # in rules talk too («кубик эффектов за каждый жетон»), so it is no such piece
+def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked):
+    # round 6: 11 false Tokens in the real sets were the cardboard pieces (unboxed, sorted, printed, missing)
     assert ("token" in linked_terms(codex_api, "mage-wars", text)) == linked
 
 
