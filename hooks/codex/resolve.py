@@ -11,8 +11,8 @@ from itertools import accumulate, compress
 from typing import Any
 
 from . import forms
-from .cards import listed_figures, uncounted
 from .attributes import unattributed
+from .cards import listed_figures, uncounted
 from .components import unboxed
 from .detect import Detector as Detector  # re-exported: codex.resolve stays the place to import the linker from
 from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank

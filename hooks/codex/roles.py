@@ -92,11 +92,12 @@ def _spellbook_cost_on_line(text: str, m: Mention) -> bool:
 # singular): in a text about the game they are its conditions (round 4). «состояния» is also the singular's genitive.
 RU_GAME_PLURALS = frozenset("состояний состояниям состояниями состояниях".split())
 # KeyForge's Hazardous, «Опасный», which players name by the adjective alone, as the keyword («если опасный — мой
-# умирает до удара», «вместо опасного,», «забывать про опасных.»): round 15, 11 such uses in five sets, all gold;
-# before a noun it is the everyday "dangerous" («довольно опасный момент») or the role before a creature above.
+# умирает до удара», «вместо опасного,», «забывать про опасных.»): round 15, 9 gold links in five sets and 1 false
+# («Опасный (Х)», annotated with its X); before a noun it is the everyday "dangerous" («довольно опасный момент») or
+# the role before a creature above.
 RU_SUBSTANTIVES = frozenset(["опасный"])
-# ...after a preposition, a conjunction opening its clause or a quote, or first in its clause — not said of something
-# («Самый опасный — Shadows», «Дис опасный,», «он и опасный.», «слишком опасно»: "dangerous")
+# ...a full form after a preposition, a clause-opening conjunction, an opening quote or bracket, or a line's start —
+# not said of something («Самый опасный — Shadows», «Дис опасный,», «слишком опасно»: "dangerous")
 _RU_FULL_ADJECTIVE = re.compile(r"\w+(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ых|их|ую|юю)")
 _RU_LEADS = frozenset("""
     вместо про от из-за из у для без с на по после до против при если когда чем есть что
