@@ -1355,6 +1355,7 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "Elusive и Fight знают все. Дис опасный, Марс нет, ключ куют оба.", "hazardous"),
     ("keyforge", "Elusive и Fight знают все. Это опасная колода, ключ за два хода.", "hazardous"),
     ("keyforge", "Elusive и Fight знают все. Идти в атаку сейчас слишком опасно, подожди с ключом.", "hazardous"),
+    ("keyforge", "Elusive и Fight знают все. Не так уж он и опасный, подожди с ключом.", "hazardous"),
     ("mage-wars", "Burn и Aegis 2 знаем. Уровень игры у нас разный, новичкам объясним.", "level"),
     ("mage-wars", "Burn и Aegis 2 знаем. Уровень средний,\nкнига своя, школа магии огня.", "level"),
     ("mage-wars", "Burn и Aegis 2 на нём. Положил два скрытых заклинания в центр и забыл, где какое.", "obscured"),

@@ -15,7 +15,9 @@ from .mention import Mention
 _LIVING = re.compile(r"[Жж]ив(?:ой|ая|ое|ые|ого|ому|ым|ом|ых|ыми|ую|ою)")
 _SHORT = re.compile(r"[Жж]ив[аоы]?")
 _CREATURE = re.compile(r"(?:существ|создани|тва?р|монстр|фигур|миниатюр|гуманоид|цел[иья]|маг|юнит)\w*")
-_FUNCTION = frozenset("""
+# Russian function words: a word after an adjective that leaves it standing alone, and never a term's word of its own
+# (a glossary name of several words holds «и», «с», «в», «не», but the word alone names nothing)
+FUNCTION_WORDS = frozenset("""
     и или а но из в во на с со по от к у для за до же ли не ни тоже рядом только ещё еще уже то как что это при без
     под над через после перед
     """.split())
@@ -35,7 +37,7 @@ def stands_alone(text: str, end: int) -> bool:
     """The Russian adjective ending at `end` qualifies no word after it: punctuation or the line's end follows, or a
     short function word («по живым.», «если опасный — мой умирает», «опасный уже некому применять»)."""
     after = _NEXT_WORD.match(text, end, end + 40)
-    return after is None or after.group(1).lower() in _FUNCTION
+    return after is None or after.group(1).lower() in FUNCTION_WORDS
 
 
 def _everyday(text: str, m: Mention) -> bool:

@@ -6,7 +6,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 
 from . import forms
-from .attributes import stands_alone
+from .attributes import FUNCTION_WORDS, stands_alone
 from .mention import Mention
 
 # An ordinary word ("move", "friendly") links in lower case only when the text is about the game and the word
@@ -192,8 +192,9 @@ def _russian_role(text: str, m: Mention, folded: str, following: str, previous: 
         if _RU_GAME_NOUN.fullmatch(following) or _RU_ADJECTIVES_THEN_NOUN.match(text, m.end, m.end + 40):
             return True  # «медленные существа», «маленькие и средние существа»: before a creature (not «маленьких фигурок»)
         if _RU_CLAUSE_END.match(text, m.end) and (previous in _RU_SUBJECTS or _RU_GAME_NOUN.fullmatch(previous) or
-                                                  (previous and keys(previous))):
-            return True  # «зомби медленные,», «они же медленные.»: said of a creature, the clause's predicate
+                                                  (previous not in FUNCTION_WORDS and keys(previous))):
+            return True  # «зомби медленные,», «они же медленные.»: said of a creature, the clause's predicate (not
+            # «он и опасный.»: «и» is a word of some glossary name, not a term)
     if folded.startswith("уров") and _spellbook_cost_on_line(text, m):
         return True  # «цена = уровень, чужая ×2», «посмотри уровень и умножь на два»: a spell's level in its cost
     if _RU_OF_A_KEY.fullmatch(following):
