@@ -33,11 +33,18 @@ def unattributed(text: str, found: list[Mention]) -> list[Mention]:
     return [m for m in found if m.term not in LIVING_TERMS or not _everyday(text, m)]
 
 
+def _next_word(text: str, end: int) -> str | None:
+    """The next word on the line after `end`, past spaces only, in lower case; None when punctuation or the line's
+    end comes first."""
+    after = _NEXT_WORD.match(text, end, end + 40)
+    return after.group(1).lower() if after else None
+
+
 def stands_alone(text: str, end: int) -> bool:
     """The Russian adjective ending at `end` qualifies no word after it: punctuation or the line's end follows, or a
     short function word («по живым.», «если опасный — мой умирает», «опасный уже некому применять»)."""
-    after = _NEXT_WORD.match(text, end, end + 40)
-    return after is None or after.group(1).lower() in FUNCTION_WORDS
+    word = _next_word(text, end)
+    return word is None or word in FUNCTION_WORDS
 
 
 def _everyday(text: str, m: Mention) -> bool:
@@ -46,7 +53,7 @@ def _everyday(text: str, m: Mention) -> bool:
         return True
     if not _LIVING.fullmatch(m.text):
         return False  # English "living", «неживой»: not this rule's
-    if stands_alone(text, m.end):
+    word = _next_word(text, m.end)
+    if word is None or word in FUNCTION_WORDS:
         return False  # «по живым.», «на «живых»»: it stands for the creatures
-    after = _NEXT_WORD.match(text, m.end, m.end + 40)
-    return after is not None and _CREATURE.fullmatch(after.group(1).lower()) is None
+    return _CREATURE.fullmatch(word) is None
