@@ -62,24 +62,34 @@ ITEM_CHARS = 48  # the longest list item read: the Token's own ("a pile of condi
 def listed_with_pieces(text: str, m: Mention) -> bool:
     """The Token stands in a short comma-separated item, and the item right before or right after it, on its line,
     names a piece of the box. A few C-speed finds per Token, a regex only over the two short neighbours: bounded."""
-    lo, hi = max(0, m.start - ITEM_CHARS), m.end + ITEM_CHARS
-    start = max(text.rfind(",", lo, m.start), text.rfind("\n", lo, m.start))
-    if start < 0 and lo > 0:
+    start = _item_start(text, m.start)
+    if start < 0 and m.start > ITEM_CHARS:
         return False  # the Token's item is longer than a list's
-    ends = [e for e in (text.find(",", m.end, hi), text.find("\n", m.end, hi)) if e >= 0]
-    end = min(ends) if ends else (len(text) if hi >= len(text) else -1)
+    end = _item_end(text, m.end)
     if end < 0:
         return False
     neighbours = []
     if start >= 0 and text[start] == ",":  # the item before, back to the comma or line start before it
-        before = max(text.rfind(",", max(0, start - ITEM_CHARS), start), text.rfind("\n", max(0, start - ITEM_CHARS),
-                                                                                    start))
+        before = _item_start(text, start)
         neighbours.append(text[before + 1 if before >= 0 else max(0, start - ITEM_CHARS):start])
     if end < len(text) and text[end] == ",":  # the item after, to the next comma or line end
-        after = [e for e in (text.find(",", end + 1, end + 1 + ITEM_CHARS), text.find("\n", end + 1, end + 1 + ITEM_CHARS))
-                 if e >= 0]
-        neighbours.append(text[end + 1:min(after) if after else end + 1 + ITEM_CHARS])
+        after = _item_end(text, end + 1)
+        neighbours.append(text[end + 1:after if after >= 0 else end + 1 + ITEM_CHARS])
     return any(_piece_at(item, hit) for item in neighbours for hit in _PIECES.finditer(item))
+
+
+def _item_start(text: str, at: int) -> int:
+    """The comma or line break that begins the list item holding `at`, at most ITEM_CHARS back; -1 if none."""
+    lo = max(0, at - ITEM_CHARS)
+    return max(text.rfind(",", lo, at), text.rfind("\n", lo, at))
+
+
+def _item_end(text: str, at: int) -> int:
+    """The comma or line break that ends the list item holding `at`, at most ITEM_CHARS on; -1 if none (the text's
+    end counts as one when it is that near)."""
+    hi = at + ITEM_CHARS
+    ends = [e for e in (text.find(",", at, hi), text.find("\n", at, hi)) if e >= 0]
+    return min(ends) if ends else (len(text) if hi >= len(text) else -1)
 
 
 def _piece_at(text: str, hit: re.Match[str]) -> bool:
