@@ -28,10 +28,10 @@ _RANK = re.compile(r"(?:Jr|Sr|JR|SR)\.[ \t]*[A-Z][\w'’-]*")
 def named_spans(text: str) -> Spans:
     """Each quoted name right after the word for a club, a team or an event, with its quotes; each abbreviated
     rank ("Sr. Mage")."""
-    spans: Spans = [m.span() for m in _RANK.finditer(text) if m.start() == 0 or not text[m.start() - 1].isalnum()]
+    ranks = [m.span() for m in _RANK.finditer(text) if m.start() == 0 or not text[m.start() - 1].isalnum()]
     if "«" not in text and '"' not in text and "“" not in text:
-        return spans
-    ranks, spans = spans, []
+        return ranks
+    spans: Spans = []
     for m in _NAMERS.finditer(text):  # each ends right before an opening quote (the look-ahead)
         at = m.end()
         if (m.start() > 0 and text[m.start() - 1].isalnum()) or (spans and at < spans[-1][1]):
