@@ -37,6 +37,22 @@ def test_the_term_still_links_next_to_the_card(codex_api):
     assert found(codex_api, "mage-wars", text)[0][0] != "Teleport Trap"
 
 
+@pytest.mark.parametrize("text", [
+    "1x Fellella, Pixie Familiar\n1x Mohktari, Great Tree of Life",    # the card list's comma, as printed
+    "This month it's Fellella, Pixie Familiar.",
+    "— Sersiryx, Imp Familiar\n— Huginn, Raven Familiar",
+    "Fellella Pixie Familiar and Mohktari Great Tree of Life",          # copied without it
+])
+def test_a_card_printed_with_a_comma_is_the_card(codex_api, text):
+    """Round 16: 10 false links (Familiar, Life, Living) in eight passages; no gold one lost."""
+    assert found(codex_api, "mage-wars", text) == []
+
+
+def test_a_term_never_joins_across_a_comma(codex_api):
+    assert linked_terms(codex_api, "mage-wars", "an enemy familiar, Life 12, Imp. Zone, attack!") == [
+        "enemy", "familiar", "life", "zone"]  # not Zone Attack
+
+
 @pytest.mark.parametrize("text", ["Войны магов", "в Войнах магов", "по «Войнам магов»", "Война магов"])
 def test_the_russian_title_in_any_case_form_is_not_mage(codex_api, text):
     assert found(codex_api, "mage-wars", text) == []

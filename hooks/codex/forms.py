@@ -23,6 +23,10 @@ NUMBER_SLOT = "\x00N\x00"
 SIGNED_SLOT = "\x00S\x00"  # a number printed with a sign ("+X", "-X", "+/- X", "+[#]"): takes only a signed number
 WORD_SLOT = "\x00W\x00"
 SLOTS = (NUMBER_SLOT, SIGNED_SLOT, WORD_SLOT)
+# A card or phrase printed with a comma ("Fellella, Pixie Familiar", "Mohktari, Great Tree of Life"): the comma is a
+# step of its path, so the phrase holds where players copy it with its comma and a term's name never joins across one
+COMMA_STEP = ","
+COMMA_GAP = re.compile(r"[ \t]*,[ \t]*\Z")
 _SIGNED_PLACEHOLDER = re.compile(r"\s*(?:\+\s*/\s*-|±|\+|-|−|–|—)")
 
 
@@ -421,6 +425,19 @@ def name_pattern(name: str) -> list[str]:
             out.append(piece)
         else:
             out.extend(fold(w) for w in WORD.findall(piece))
+    return out
+
+
+def phrase_pattern(phrase: str) -> list[str]:
+    """A phrase (a card name, a not-mention) as folded words with its commas kept as steps:
+    "Fellella, Pixie Familiar" -> ["fellella", COMMA_STEP, "pixie", "familiar"]."""
+    out: list[str] = []
+    previous_end = None
+    for word in WORD.finditer(phrase):
+        if previous_end is not None and "," in phrase[previous_end:word.start()]:
+            out.append(COMMA_STEP)
+        out.append(fold(word.group()))
+        previous_end = word.end()
     return out
 
 

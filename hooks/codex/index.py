@@ -240,14 +240,17 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
                           (KEYWORD, game.keywords)):
         for phrases in block.values():
             for phrase in phrases:  # the longest match wins, so a phrase swallows the name inside it
-                words = forms.name_pattern(phrase)
+                words = forms.phrase_pattern(phrase)
                 if marker == CARD and tuple(words) in named:  # "Teleport": the term, and a card in card contexts
                     card_terms.add(named[tuple(words)])
                     continue
                 for word in words:
-                    _add_word(word, word_keys, stem_keys, lexeme, inflect=marker in (NOT_A_MENTION, KEYWORD))
-                if words:
-                    _insert(trie, words, len(words), marker, is_name=True, capitalised=phrase[:1].isupper())
+                    if word != forms.COMMA_STEP:
+                        _add_word(word, word_keys, stem_keys, lexeme, inflect=marker in (NOT_A_MENTION, KEYWORD))
+                bare = [word for word in words if word != forms.COMMA_STEP]  # "Fellella Pixie Familiar" too
+                for path in (words, bare) if len(bare) < len(words) else (words,):
+                    if path:
+                        _insert(trie, path, len(path), marker, is_name=True, capitalised=phrase[:1].isupper())
     known_words = sorted({word for stem in stem_keys for word in known(stem)
                           if word not in word_keys and forms.russian_stem(word) == stem})
     typo_words = sorted({w for term in game.terms.values() for name in term.names("en")

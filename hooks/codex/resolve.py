@@ -27,8 +27,10 @@ from .suffixes import hyphen_suffixed
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
 
 _MISSING: Any = object()  # not in the match cache (None there means: no match)
-# What a gap between two words allows: (breaks a name, joins two name words, (bracket, sign) before a number).
-_GapInfo = tuple[bool, bool, "tuple[bool, str] | None"]
+# What a gap between two words allows: (breaks a name, joins two name words, (bracket, sign) before a number, a comma
+# that a printed comma's step may follow).
+_GapInfo = tuple[bool, bool, "tuple[bool, str] | None", bool]
+_NO_NODE: dict[str, Any] = {}
 # A match: (length, words consumed * 2, term, parameter, an ordinary word in lower case, an ordinary word).
 _Hit = tuple[int, int, str, "str | None", bool, bool]  # ..., and whether the name is an ordinary word
 # What the matcher needs of a word as written: (folded, capitalised, trie nodes it begins, keys, digit, alpha).
@@ -106,7 +108,7 @@ class Resolver:
             sign = forms.SIGN.match(gap)
             breaks = "\n" in gap or (len(gap) > MAX_GAP and not gap.isspace() and sign is None)
             info = (breaks, forms.JOINER.match(gap) is not None,
-                    (bool(sign.group(1)), sign.group(2) or "") if sign else None)
+                    (bool(sign.group(1)), sign.group(2) or "") if sign else None, forms.COMMA_GAP.match(gap) is not None)
             if len(self._gap_cache) < 10_000:
                 self._gap_cache[gap] = info
         return info
@@ -167,7 +169,7 @@ class Resolver:
                 examined = j + 2
             if not token:
                 continue
-            breaks, joins, sign = self._gap_cache.get(gap) or self._gap(gap)
+            breaks, joins, sign, comma = self._gap_cache.get(gap) or self._gap(gap)
             if breaks:
                 continue
             token_start = end + len(gap)
@@ -186,6 +188,9 @@ class Resolver:
                         number_end = token_end + 1 if after.startswith(")") else -1
                     if number_end > 0:
                         stack.append((child, j + 2, number_end, params + (value,), True))
+            if comma:  # "Fellella, Pixie": only a phrase printed with the comma goes on
+                children = children.get(forms.COMMA_STEP, _NO_NODE).get("c")
+                joins = children is not None
             if joins:
                 verbal = word[0].endswith("ing")  # "a zone bordering a wall": a verb, not Zone Border's word
                 for key in word[3]:
