@@ -354,6 +354,20 @@ def test_a_number_word_or_a_roll_gives_an_ordinary_word_its_game_role(codex_api,
     assert word in [w for w, _ in found(codex_api, game, text)]
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Lash makes keys cost +3 next turn", [("keys", "keys"), ("cost", "cost")]),
+    ("make your keys cost more.", [("keys", "keys"), ("cost", "cost")]),
+    ("A key costs 6 æmber unless a card changes it", [("key", "keys"), ("costs", "cost")]),
+    ("the key costs nine now", [("key", "keys"), ("costs", "cost")]),
+    ("raising the key cost by 2", [("key cost", "cost")]),              # the noun: the alias
+    ("the key cost is 7 now", [("key cost", "cost")]),
+    ("карта, из-за которой Key cost +1.", [("Key cost", "cost")]),      # printed as the alias, with its modifier
+])
+def test_keys_cost_with_an_amount_is_the_keys_and_the_verb(codex_api, text, expected):
+    """Round 16: 14 gold links gained and 7 false ones removed in 8 sets; 1 lost ("my key costs 7", real8)."""
+    assert found(codex_api, "keyforge", text) == expected
+
+
 def test_before_fight_is_a_keyforge_ability_not_fight(codex_api):
     text = "Active player picks the order of the before-fight stuff, then the fight resolves and Krump reaps."
     assert [w for w, t in found(codex_api, "keyforge", text) if t == "fight"] == ["fight"]

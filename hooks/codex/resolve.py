@@ -1,7 +1,8 @@
 """Finding terms in text (mentions), looking up a query, and following trait implications.
 
 The matcher is here; the rules that judge its matches afterwards have their own modules: cards (a term named like
-a card), prices (Cost before a sum of money), roles (ordinary words in lower case), detect (which game)."""
+a card), prices (Cost before a sum of money), roles (ordinary words in lower case), verbs (a name's last word as the
+verb), detect (which game)."""
 from __future__ import annotations
 
 import re
@@ -23,6 +24,7 @@ from .named import named_spans
 from .prices import unpriced
 from .roles import in_context
 from .suffixes import hyphen_suffixed
+from .verbs import unverbed
 
 MAX_GAP = 4  # characters between two words of one name: " ", " - ", "’"
 
@@ -290,10 +292,17 @@ class Resolver:
             found = unattributed(text, found)
         if found and "-" in text:  # «counterstrike-ом»: a Russian ending; "counter-ish": an English word made from it
             found = hyphen_suffixed(text, found)
+        if found:  # "keys cost +3": the keys, and the verb in the cost's sense — not the alias "Key cost"
+            found = unverbed(text, found, self._term_of)
         modifiers = {hit.end(): hit for hit in _signs_first(text)}  # one pass: where each modifier ends
         if modifiers:  # «+1 к броне», "+1 channeling": a modifier names its term's parameterised form
             found = self._modifiers(text, found, pending, modifiers)
         return in_context(text, found, pending, self.keys) if pending else found
+
+    def _term_of(self, word: str) -> str | None:
+        """The term one word names on its own, or None."""
+        hits = self._segment(word, _SPLIT.split(word))
+        return hits[0].term if len(hits) == 1 and hits[0].end - hits[0].start == len(word) else None
 
     def _modifiers(self, text: str, found: list[Mention], pending: list[Mention],
                    modifiers: dict[int, re.Match[str]]) -> list[Mention]:

@@ -1,0 +1,33 @@
+"""A two-word name whose last word is the sentence's verb: KeyForge's "keys cost +3", "a key costs 6 æmber" say the
+game's keys and, with the verb, its cost — two mentions, not the alias "Key cost" (round 16: the annotators of every
+set split them so, 11 times in 8 sets)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .mention import Mention
+
+COST_TERMS = frozenset({"cost"})  # the terms with an English name "<noun> cost" whose "cost" can be a verb
+# "cost"/"costs" as the verb: an amount follows — a number, a sign, a number word, "more"/"less"
+_VERB_COST = re.compile(
+    r"([^\W\d_]+)([ \t]+)(costs?)(?=[ \t]+(?:[+\-−–][ \t]?\d|\d|(?:more|less|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve)(?!\w)))", re.IGNORECASE)
+
+
+def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | None]) -> list[Mention]:
+    """The mentions with each "<noun> cost(s)" before an amount split into the noun's own term (`term_of`: the term
+    the word alone names, or None) and the cost. One anchored match per cost mention: linear."""
+    if not any(m.term in COST_TERMS for m in found):
+        return found
+    out: list[Mention] = []
+    for m in found:
+        verb = _VERB_COST.match(text, m.start) if m.term in COST_TERMS else None
+        if verb is None or verb.end() != m.end or verb.group(1)[0].isupper():  # "Key cost +1": the alias, as printed
+            out.append(m)
+            continue
+        noun = term_of(verb.group(1))
+        if noun is not None:
+            out.append(Mention(m.start, verb.end(1), verb.group(1), noun))
+        out.append(Mention(verb.start(3), m.end, verb.group(3), m.term))
+    return out
