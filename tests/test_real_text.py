@@ -368,6 +368,11 @@ def test_keys_cost_with_an_amount_is_the_keys_and_the_verb(codex_api, text, expe
     assert found(codex_api, "keyforge", text) == expected
 
 
+@pytest.mark.parametrize("text", ["grab the key tokens", "key colours matter for Sigil", "one key behind"])
+def test_key_before_a_game_word_is_still_the_key(codex_api, text):
+    assert "keys" in linked_terms(codex_api, "keyforge", text)
+
+
 def test_before_fight_is_a_keyforge_ability_not_fight(codex_api):
     text = "Active player picks the order of the before-fight stuff, then the fight resolves and Krump reaps."
     assert [w for w, t in found(codex_api, "keyforge", text) if t == "fight"] == ["fight"]
@@ -1390,6 +1395,9 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "Burn и Aegis 2 знаем. Уровень средний,\nкнига своя, школа магии огня.", "level"),
     ("mage-wars", "Burn и Aegis 2 на нём. Положил два скрытых заклинания в центр и забыл, где какое.", "obscured"),
     ("mage-wars", "Скрин после партии с Burn и Aegis 2, ники скрыты по просьбе участников.", "obscured"),
+    # round 16
+    ("keyforge", "The key thing is not to look up deck ratings. Elusive, Fight, Reap.", "keys"),
+    ("keyforge", "Taunt protects your key pieces; Elusive and Fight do the rest.", "keys"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)

@@ -1,6 +1,7 @@
-"""Russian «живой» said of an everyday thing: «живых соперников», «живое общение», «на живых примерах» are live
-opponents, talk, examples — not the game's Living, which players write of creatures («живое существо», «бьёт только
-по живым»); and its short forms («пока существо живо», «маги живы») are "alive"."""
+"""A term's word said as an everyday attribute. Russian «живой» of an everyday thing: «живых соперников», «живое
+общение», «на живых примерах» are live opponents, talk, examples — not the game's Living, which players write of
+creatures («живое существо», «бьёт только по живым»); and its short forms («пока существо живо», «маги живы») are
+"alive". English "key" before a word such as "thing", "question", "pieces" is "important", not KeyForge's key."""
 from __future__ import annotations
 
 import re
@@ -25,12 +26,28 @@ _NEXT_WORD = re.compile(r"[ \t]+(\w+)")  # the next word on the line, after spac
 LIVING_TERMS = frozenset({"living"})  # D&D's and Mage Wars' Living: the games' terms named «живой»
 
 
+KEY_TERMS = frozenset({"keys"})  # KeyForge's keys
+# Round 16: "The key thing is", "the key question", "your key pieces", "hold the key answers" — 4 false links in the
+# read sets, where the gold "key" before a word is the game's ("key tokens", "key colours", "key cheat", "key costs")
+IMPORTANT = frozenset("""
+    thing things question questions point points piece pieces answer answers part parts factor factors moment moments
+    difference differences takeaway takeaways idea ideas lesson lessons issue issues problem problems role roles
+    element elements skill skills decision decisions reason reasons word player players
+    """.split())
+
+
 def unattributed(text: str, found: list[Mention]) -> list[Mention]:
-    """The mentions less each Russian «живой» said of an everyday thing, and each of its short forms. One bounded
-    look after each such mention: linear."""
-    if not any(m.term in LIVING_TERMS for m in found):
+    """The mentions less each Russian «живой» said of an everyday thing, and each of its short forms, and each
+    English "key" meaning "important". One bounded look after each such mention: linear."""
+    if not any(m.term in LIVING_TERMS or m.term in KEY_TERMS for m in found):
         return found
-    return [m for m in found if m.term not in LIVING_TERMS or not _everyday(text, m)]
+    return [m for m in found if not (m.term in LIVING_TERMS and _everyday(text, m) or
+                                     m.term in KEY_TERMS and _important(text, m))]
+
+
+def _important(text: str, m: Mention) -> bool:
+    """"the key thing", "key pieces": the English adjective "key" before a word it calls important."""
+    return m.text.lower() == "key" and _next_word(text, m.end) in IMPORTANT
 
 
 def _next_word(text: str, end: int) -> str | None:
