@@ -1396,6 +1396,9 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "Burn и Aegis 2 на нём. Положил два скрытых заклинания в центр и забыл, где какое.", "obscured"),
     ("mage-wars", "Скрин после партии с Burn и Aegis 2, ники скрыты по просьбе участников.", "obscured"),
     # round 16
+    ("dnd-miniatures", "Best skirmish game I've played; Stun, Pushback and Sneak Attack still hold up.", "skirmish"),
+    ("dnd-miniatures", "Лучший скирмиш был. Stun, Pushback и Sneak Attack до сих пор помню.", "skirmish"),
+    ("dnd-miniatures", "это коллекционная скирмиш-игра: Stun, Pushback и Sneak Attack на карточках.", "skirmish"),
     ("keyforge", "The key thing is not to look up deck ratings. Elusive, Fight, Reap.", "keys"),
     ("keyforge", "Taunt protects your key pieces; Elusive and Fight do the rest.", "keys"),
 ])
