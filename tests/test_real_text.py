@@ -368,6 +368,11 @@ def test_keys_cost_with_an_amount_is_the_keys_and_the_verb(codex_api, text, expe
     assert found(codex_api, "keyforge", text) == expected
 
 
+def test_a_new_mage_in_a_sentence_is_still_a_mage(codex_api):
+    assert linked_terms(codex_api, "mage-wars", "a shiny new mage with half a book\nThe New Mage\nis here") == [
+        "mage", "mage"]
+
+
 @pytest.mark.parametrize("text", ["grab the key tokens", "key colours matter for Sigil", "one key behind"])
 def test_key_before_a_game_word_is_still_the_key(codex_api, text):
     assert "keys" in linked_terms(codex_api, "keyforge", text)
@@ -1383,6 +1388,7 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     # round 15
     ("mage-wars", "kestrelmoss\nJr. Mage\nPosts: 23\n\nFalcon over a Wall of Fire: Burn and Aegis 2?", "mage"),
     ("mage-wars", "hollis_vane · Sr. Mage\n\nTesting Burn and Aegis 2 against a Paladin.", "mage"),
+    ("mage-wars", "grimwald_77\n  • New Mage\n  • Posts: 6\n\nBurn and Aegis 2 on a Paladin?", "mage"),  # round 16
     ("dnd-miniatures", "Новичкам искать живых соперников уже бесполезно, Stun и Pushback знают трое.", "living"),
     ("dnd-miniatures", "Мораль кончилась, сбежал. Живое общение, Stun и Pushback, никаких телефонов.", "living"),
     ("mage-wars", "Ну, или пока существо живо :) Burn и Aegis 2 на нём висят.", "living"),

@@ -23,12 +23,25 @@ NAME_CHARS = 60
 # links in real21 and real24, none of the corpora's Jr./Sr. a gold mention). Spelled-out ranks ("Senior Mage") are
 # the glossary's not-mentions; an abbreviation's full stop breaks a phrase, so this one is found here. Literal-led.
 _RANK = re.compile(r"(?:Jr|Sr|JR|SR)\.[ \t]*[A-Z][\w'’-]*")
+# Round 16: the forum's first rank, "New Mage", on its own line under a poster's name (real25, real27: 2 false links);
+# a not-mention could not hold it, as it would swallow "a shiny new mage" (real8, a gold Mage). Literal-led.
+_NEW_RANK = re.compile(r"New Mage(?=[ \t]*(?:\n|\Z))")
+_LINE_LEAD = frozenset(" \t•*·-")  # what may stand before a rank on its line: a list's bullet
+
+
+def _alone_on_its_line(text: str, start: int) -> bool:
+    """Only a bullet or spaces stand between the line's start and `start` (a bounded look back)."""
+    line_start = text.rfind("\n", max(0, start - 8), start) + 1
+    return (line_start > 0 or start < 8) and all(c in _LINE_LEAD for c in text[line_start:start])
 
 
 def named_spans(text: str) -> Spans:
     """Each quoted name right after the word for a club, a team or an event, with its quotes; each abbreviated
-    rank ("Sr. Mage")."""
+    rank ("Sr. Mage") and each "New Mage" alone on its line."""
     ranks = [m.span() for m in _RANK.finditer(text) if m.start() == 0 or not text[m.start() - 1].isalnum()]
+    if "New Mage" in text:
+        ranks.extend(m.span() for m in _NEW_RANK.finditer(text) if _alone_on_its_line(text, m.start()))
+        ranks.sort()
     if "«" not in text and '"' not in text and "“" not in text:
         return ranks
     spans: Spans = []
