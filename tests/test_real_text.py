@@ -132,6 +132,13 @@ def test_a_card_named_like_a_term_is_the_card_only_in_card_contexts(project):
 def test_teleport_the_card_and_teleport_the_effect(codex_api):
     assert found(codex_api, "mage-wars", "Tanglevine + Teleport question") == []
     assert found(codex_api, "mage-wars", "может лучше второй Teleport?") == []
+    # round 16: "more", "extra", a Russian possessive, a cast verb after the card
+    assert found(codex_api, "mage-wars", "I need more Teleports, honestly") == []
+    assert found(codex_api, "mage-wars", "the suggested book plus an extra Heal") == []
+    assert found(codex_api, "mage-wars", "держи свой Teleport под рукой") == []
+    assert found(codex_api, "mage-wars", "если Teleport кастовал маг своим действием") == [("маг", "mage")]
+    assert found(codex_api, "mage-wars", "Teleport isn't a move, so the guard can't stop it") == [
+        ("Teleport", "teleport"), ("guard", "guarding")]
     assert found(codex_api, "mage-wars", "kept my Quickcast Action to Teleport my Mage") == [
         ("Quickcast Action", "quickcast-action"), ("Teleport", "teleport"), ("Mage", "mage")]
 

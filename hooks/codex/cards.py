@@ -24,7 +24,9 @@ _LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", 
 # "can you Teleport a creature" is the act, «лечение и Regrowth Belt» the effect.
 COUNT_CUES = frozenset("""
     another second third one two three four один одна одного одну второй второго вторую два две три ещё еще
-    """.split())  # «один» (round 15): «И один Teleport — маловато», «один Dispel. и Teleport»
+    more extra spare
+    """.split())  # «один» (round 15): «И один Teleport — маловато», «один Dispel. и Teleport»; "I need more Teleports",
+# "an extra Heal" (round 16)
 CAST_VERBS = frozenset("""
     cast casts casting кастую кастуешь кастует кастуем кастуют кастовал кастовала кастовали скастовал скастовала
     кинул кинула кинули кину кинет кидаю кидает кидал
@@ -39,12 +41,16 @@ _CAST_AT = frozenset("себя него неё нее меня тебя нас �
 # Teleport to the next zone", the move itself) and a player's possessive in any case ("MY teleport", "their
 # teleports") make it a card too.
 ARTICLES = frozenset({"a", "an"})
-PLAYERS = frozenset({"my", "your", "their", "our"})
+PLAYERS = frozenset("""
+    my your their our
+    свой своя своё свою своего своей своим своём мой моя моё мою моего моей моим моём твой твоя твою твоего твоим
+    """.split())  # round 16: «держи свой Teleport под рукой»
 _THE_EFFECT = re.compile(r"[ \t]+(?:spells?|to|into|out)(?!\w)", re.I)
 # "Teleport on the Avenger", "that Sleep on Kralathor": a capitalised spell named like a term, put on a target, is
 # the card; "Sleep в Mage Wand", "Sleep into a Wand": a spell bound into another card (a card must follow)
 _ON_TARGET = re.compile(r"[ \t]+(?:on|onto)[ \t]+(?=\w)")
 _INTO_CARD = re.compile(r"[ \t]+(?:в|into|in)[ \t]+(?=\w)")
+_NEXT_WORD = re.compile(r"[ \t]+(\w+)")
 
 
 def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card_terms: frozenset[str] = frozenset(),
@@ -93,6 +99,10 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
         if not m.text[:1].isupper():  # a card is named as printed, unless counted: «лечение и Regrowth Belt»
             if previous in COUNT_CUES or previous.isdigit():
                 counted.add(i)
+            continue
+        cast_after = _NEXT_WORD.match(text, m.end, m.end + 24)
+        if cast_after is not None and forms.fold(cast_after.group(1)) in CAST_VERBS:
+            counted.add(i)  # «если Teleport кастовал маг»: the card, the verb's object put first (round 16)
             continue
         gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)
         gap_after = _LIST_AFTER.match(text, m.end, m.end + 8)
