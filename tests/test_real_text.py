@@ -375,6 +375,17 @@ def test_keys_cost_with_an_amount_is_the_keys_and_the_verb(codex_api, text, expe
     assert found(codex_api, "keyforge", text) == expected
 
 
+@pytest.mark.parametrize("text,linked", [
+    ("I'm stuck in traffic till 7:30, start without me. Burn and Aegis 2 ready.", False),
+    ("they get stuck hitting its armor. Burn and Aegis 2 ready.", False),
+    ("Can I Teleport my own mage out while stuck, or does stuck stop that too?", True),
+    ("My Wizard is Stuck in a Tanglevine.", True),                     # the condition, as printed
+])
+def test_stuck_somewhere_is_the_everyday_participle(codex_api, text, linked):
+    """Round 16: 9 false links in nine passages of the read sets; the 5 gold lower-case ones stand alone."""
+    assert ("stuck" in linked_terms(codex_api, "mage-wars", text)) is linked
+
+
 def test_a_new_mage_in_a_sentence_is_still_a_mage(codex_api):
     assert linked_terms(codex_api, "mage-wars", "a shiny new mage with half a book\nThe New Mage\nis here") == [
         "mage", "mage"]

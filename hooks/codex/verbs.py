@@ -1,6 +1,7 @@
-"""A two-word name whose last word is the sentence's verb: KeyForge's "keys cost +3", "a key costs 6 æmber" say the
-game's keys and, with the verb, its cost — two mentions, not the alias "Key cost" (round 16: the annotators of every
-set split them so, 11 times in 8 sets)."""
+"""A name's word as the sentence's verb. KeyForge's "keys cost +3", "a key costs 6 æmber" say the game's keys and, with
+the verb, its cost — two mentions, not the alias "Key cost" (round 16: the annotators of every set split them so, 11
+times in 8 sets). Mage Wars' Stuck in lower case with a place after it ("stuck in traffic", "they get stuck hitting
+its armor", "stuck in a Tanglevine") is the everyday participle, not the condition."""
 from __future__ import annotations
 
 import re
@@ -15,13 +16,22 @@ _VERB_COST = re.compile(
     r"eight|nine|ten|eleven|twelve)(?!\w)))", re.IGNORECASE)
 
 
+STUCK_TERMS = frozenset({"stuck"})
+# Round 16: of the read sets' 15 lower-case "stuck", the 10 false links had a place or a verb in -ing after them (9 of
+# 10); the 5 gold ones stood alone ("while stuck,", "does stuck stop that", "while I'm stuck?")
+_PLACED = re.compile(r"[ \t]+(?:in|on|into|at|to|back|there|inside|behind|between|under|with|\w+ing)(?!\w)")
+
+
 def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | None]) -> list[Mention]:
     """The mentions with each "<noun> cost(s)" before an amount split into the noun's own term (`term_of`: the term
-    the word alone names, or None) and the cost. One anchored match per cost mention: linear."""
-    if not any(m.term in COST_TERMS for m in found):
+    the word alone names, or None) and the cost, and without each lower-case "stuck" somewhere. One anchored match per
+    such mention: linear."""
+    if not any(m.term in COST_TERMS or m.term in STUCK_TERMS for m in found):
         return found
     out: list[Mention] = []
     for m in found:
+        if m.term in STUCK_TERMS and m.text == "stuck" and _PLACED.match(text, m.end, m.end + 24):
+            continue  # "I'm stuck in traffic": somewhere, not the condition
         verb = _VERB_COST.match(text, m.start) if m.term in COST_TERMS else None
         if verb is None or verb.end() != m.end or verb.group(1)[0].isupper():  # "Key cost +1": the alias, as printed
             out.append(m)
