@@ -1424,6 +1424,9 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("dnd-miniatures", "Лучший скирмиш был. Stun, Pushback и Sneak Attack до сих пор помню.", "skirmish"),
     ("dnd-miniatures", "это коллекционная скирмиш-игра: Stun, Pushback и Sneak Attack на карточках.", "skirmish"),
     ("keyforge", "The key thing is not to look up deck ratings. Elusive, Fight, Reap.", "keys"),
+    ("mage-wars", "both mages just died in the same upkeep to burn markers. Aegis 2 did nothing.", "upkeep"),
+    ("mage-wars", "known bug, the upkeep script broke when TTS updated. Burn and Aegis 2 still work.", "upkeep"),
+    ("mage-wars", "we still got half the upkeep steps wrong. Burn and Aegis 2 too.", "upkeep"),
     ("keyforge", "Taunt protects your key pieces; Elusive and Fight do the rest.", "keys"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
