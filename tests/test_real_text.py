@@ -436,11 +436,28 @@ def test_more_or_less_life_is_a_quantity(codex_api):
     ("The Boneclaw ate my Dwarf Defender, reach on that thing is brutal.", True),
     ("2 diagonal squares counts as 3, so it's out of reach.", False),
     ("The routing creature can reach the exit edge this turn.", False),
+    # round 16: the verb after a modal or "to", the idiom with a possessive
+    ("park him on a victory area the slow stuff can't reach.", False),
+    ("everybody brings something with the range to reach him.", False),
+    ("it may have been out of the orc's reach anyway", False),
+    ("just sit outside your reach and plink", False),
+    ("Spring Attack vs guys with reach: the Hill Giant threatens at 2.", True),
+    ("Going around the back of somebody with a big reach is how you lose a goblin", True),
 ])
 def test_reach_is_the_miniatures_melee_reach_but_not_the_verb(codex_api, text, linked):
     # the glossary's own definition says "a creature with reach 2", "uses its reach"
     assert (("reach" in [w.lower() for w, t in found(codex_api, "dnd-miniatures", text) if t == "melee-reach"])
             == linked)
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Rhino Hide and Bear Strength on a bear that can't reach anything.", False),
+    ("a Teleport that puts my mage out of reach, a wall that cuts him off", False),
+    ("He spent three rounds trying to reach me and arrived with 20 damage.", False),
+    ("the Grizzly has no Reach, it can't touch a flyer", True),
+])
+def test_mage_wars_reach_is_not_the_verb_either(codex_api, text, linked):
+    assert ("reach" in linked_terms(codex_api, "mage-wars", text)) is linked
 
 
 # --- words derived from a name (round 3's policy: a noun name's verb in the term's game sense is a mention) ------

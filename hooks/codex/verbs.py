@@ -1,7 +1,9 @@
 """A name's word as the sentence's verb. KeyForge's "keys cost +3", "a key costs 6 æmber" say the game's keys and, with
 the verb, its cost — two mentions, not the alias "Key cost" (round 16: the annotators of every set split them so, 11
 times in 8 sets). Mage Wars' Stuck in lower case with a place after it ("stuck in traffic", "they get stuck hitting
-its armor", "stuck in a Tanglevine") is the everyday participle, not the condition."""
+its armor", "stuck in a Tanglevine") is the everyday participle, not the condition; lower-case "reach" after a modal or
+"to" ("can't reach anything", "trying to reach me") is the everyday verb, and "out of (his) reach" the idiom — not
+Reach."""
 from __future__ import annotations
 
 import re
@@ -22,16 +24,27 @@ STUCK_TERMS = frozenset({"stuck"})
 _PLACED = re.compile(r"[ \t]+(?:in|on|into|at|to|back|there|inside|behind|between|under|with|\w+ing)(?!\w)")
 
 
+REACH_TERMS = frozenset({"reach", "melee-reach"})  # Mage Wars' Reach, D&D's Melee Reach
+# Round 16: of the read sets' lower-case "reach" after a modal or "to", 9 were the verb and 1 gold ("the guard can't
+# reach a flyer", real11); "out of reach", "out of my reach", "outside your reach", "out of the orc's reach": 5 false
+# links, none gold. The two words before, in a short slice.
+_VERB_LEAD = re.compile(r"(?:\b(?:can|cannot|can't|can’t|could|couldn't|couldn’t|will|won't|won’t|to)|"
+                        r"\bout[ \t]+of(?:[ \t]+[\w'’]+){0,2}|\boutside(?:[ \t]+[\w'’]+){0,2})[ \t]+\Z")
+
+
 def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | None]) -> list[Mention]:
     """The mentions with each "<noun> cost(s)" before an amount split into the noun's own term (`term_of`: the term
-    the word alone names, or None) and the cost, and without each lower-case "stuck" somewhere. One anchored match per
-    such mention: linear."""
-    if not any(m.term in COST_TERMS or m.term in STUCK_TERMS for m in found):
+    the word alone names, or None) and the cost, and without each lower-case "stuck" somewhere or "reach" as a verb or
+    in "out of reach". One anchored match per such mention, in a short slice: linear."""
+    if not any(m.term in COST_TERMS or m.term in STUCK_TERMS or m.term in REACH_TERMS for m in found):
         return found
     out: list[Mention] = []
     for m in found:
         if m.term in STUCK_TERMS and m.text == "stuck" and _PLACED.match(text, m.end, m.end + 24):
             continue  # "I'm stuck in traffic": somewhere, not the condition
+        if m.term in REACH_TERMS and m.text in ("reach", "reaches") and \
+                _VERB_LEAD.search(text, max(0, m.start - 32), m.start):
+            continue  # "who can reach you", "out of my reach": the verb, the idiom
         verb = _VERB_COST.match(text, m.start) if m.term in COST_TERMS else None
         if verb is None or verb.end() != m.end or verb.group(1)[0].isupper():  # "Key cost +1": the alias, as printed
             out.append(m)
