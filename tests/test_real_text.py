@@ -391,6 +391,15 @@ def test_a_new_mage_in_a_sentence_is_still_a_mage(codex_api):
         "mage", "mage"]
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Tiger died in a fight with Krump, so its controller loses 1.", [("fight", "fight")]),
+    ("can I ready Dextre and fight with it even tho it's Logos?", [("fight with", "fight-with")]),
+])
+def test_a_fight_with_after_an_article_is_the_noun(codex_api, text, expected):
+    """Round 16: 2 gold gained, 2 false removed (real15, real25)."""
+    assert found(codex_api, "keyforge", text) == expected
+
+
 @pytest.mark.parametrize("text", ["grab the key tokens", "key colours matter for Sigil", "one key behind"])
 def test_key_before_a_game_word_is_still_the_key(codex_api, text):
     assert "keys" in linked_terms(codex_api, "keyforge", text)

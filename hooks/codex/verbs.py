@@ -3,7 +3,7 @@ the verb, its cost — two mentions, not the alias "Key cost" (round 16: the ann
 times in 8 sets). Mage Wars' Stuck in lower case with a place after it ("stuck in traffic", "they get stuck hitting
 its armor", "stuck in a Tanglevine") is the everyday participle, not the condition; lower-case "reach" after a modal or
 "to" ("can't reach anything", "trying to reach me") is the everyday verb, and "out of (his) reach" the idiom — not
-Reach."""
+Reach; KeyForge's "died in a fight with Krump" is a fight (the noun), not the instruction "Fight with"."""
 from __future__ import annotations
 
 import re
@@ -32,11 +32,18 @@ _VERB_LEAD = re.compile(r"(?:\b(?:can|cannot|can't|can’t|could|couldn't|couldn
                         r"\bout[ \t]+of(?:[ \t]+[\w'’]+){0,2}|\boutside(?:[ \t]+[\w'’]+){0,2})[ \t]+\Z")
 
 
+FIGHT_WITH_TERMS = frozenset({"fight-with"})
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|that|this)[ \t]+\Z", re.IGNORECASE)  # "a fight with": the noun (round 16)
+_FIGHT_NOUN = re.compile(r"fights?(?=[ \t])", re.IGNORECASE)
+
+
 def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | None]) -> list[Mention]:
     """The mentions with each "<noun> cost(s)" before an amount split into the noun's own term (`term_of`: the term
     the word alone names, or None) and the cost, and without each lower-case "stuck" somewhere or "reach" as a verb or
-    in "out of reach". One anchored match per such mention, in a short slice: linear."""
-    if not any(m.term in COST_TERMS or m.term in STUCK_TERMS or m.term in REACH_TERMS for m in found):
+    in "out of reach", and each "a fight with" as the noun fight. One anchored match per such mention, in a short
+    slice: linear."""
+    if not any(m.term in COST_TERMS or m.term in STUCK_TERMS or m.term in REACH_TERMS or m.term in FIGHT_WITH_TERMS
+               for m in found):
         return found
     out: list[Mention] = []
     for m in found:
@@ -45,6 +52,12 @@ def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | Non
         if m.term in REACH_TERMS and m.text in ("reach", "reaches") and \
                 _VERB_LEAD.search(text, max(0, m.start - 32), m.start):
             continue  # "who can reach you", "out of my reach": the verb, the idiom
+        if m.term in FIGHT_WITH_TERMS and _ARTICLE_BEFORE.search(text, max(0, m.start - 8), m.start):
+            noun = _FIGHT_NOUN.match(text, m.start, m.end)
+            fight = term_of(noun.group()) if noun else None
+            if noun and fight:
+                out.append(Mention(m.start, noun.end(), noun.group(), fight))
+                continue
         verb = _VERB_COST.match(text, m.start) if m.term in COST_TERMS else None
         if verb is None or verb.end() != m.end or verb.group(1)[0].isupper():  # "Key cost +1": the alias, as printed
             out.append(m)
