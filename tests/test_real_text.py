@@ -1454,6 +1454,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "known bug, the upkeep script broke when TTS updated. Burn and Aegis 2 still work.", "upkeep"),
     ("mage-wars", "we still got half the upkeep steps wrong. Burn and Aegis 2 too.", "upkeep"),
     ("keyforge", "Taunt protects your key pieces; Elusive and Fight do the rest.", "keys"),
+    ("keyforge", "the back room is locked until Mike arrives with the keys. Elusive, Fight.", "keys"),
+    ("keyforge", "Bruno keeps the keys to the storage cupboard. Elusive, Fight.", "keys"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
