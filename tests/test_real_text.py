@@ -1456,6 +1456,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "Taunt protects your key pieces; Elusive and Fight do the rest.", "keys"),
     ("keyforge", "the back room is locked until Mike arrives with the keys. Elusive, Fight.", "keys"),
     ("keyforge", "Bruno keeps the keys to the storage cupboard. Elusive, Fight.", "keys"),
+    ("keyforge", "Elusive? We don't want to fight about this every game.", "fight"),
+    ("mage-wars", "21:03 — Зомби-брут добирается до Друида, Burn и Aegis 2 не помогают.", "zombie"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
