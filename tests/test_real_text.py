@@ -386,6 +386,18 @@ def test_stuck_somewhere_is_the_everyday_participle(codex_api, text, linked):
     assert ("stuck" in linked_terms(codex_api, "mage-wars", text)) is linked
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Slide 3: One round\n  • Reset, Channeling, Upkeep, Planning, Deployment, Quickcast, Actions", []),
+    ("Раунд: Initiative → Reset → Channeling → Upkeep → Planning (2 заклинания)", []),
+    ("Reset → Channeling (маг получает ману) → Upkeep (ожоги, яд)", []),
+    ("My mage has Channeling 10, Upkeep +1 on the Wall.", ["channeling", "upkeep"]),
+    ("Channeling, mana and Upkeep: the Warlock has all of it.", ["channeling", "upkeep"]),
+])
+def test_the_rounds_phases_in_order_are_not_the_traits(codex_api, text, expected):
+    """Round 16: three teaching notes listing the round (real9, real17, real18): 6 false links, no gold lost."""
+    assert [t for t in linked_terms(codex_api, "mage-wars", text) if t in ("channeling", "upkeep")] == expected
+
+
 def test_a_new_mage_in_a_sentence_is_still_a_mage(codex_api):
     assert linked_terms(codex_api, "mage-wars", "a shiny new mage with half a book\nThe New Mage\nis here") == [
         "mage", "mage"]

@@ -1,8 +1,8 @@
 """Finding terms in text (mentions), looking up a query, and following trait implications.
 
 The matcher is here; the rules that judge its matches afterwards have their own modules: cards (a term named like
-a card), prices (Cost before a sum of money), roles (ordinary words in lower case), verbs (a name's last word as the
-verb), detect (which game)."""
+a card), prices (Cost before a sum of money), roles (ordinary words in lower case), verbs (a name's word as the
+verb), phases (the round's phases in order), detect (which game)."""
 from __future__ import annotations
 
 import re
@@ -21,6 +21,7 @@ from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
 from .mention import Mention as Mention  # re-exported, as above
 from .named import named_spans
+from .phases import unphased
 from .prices import unpriced
 from .roles import in_context
 from .suffixes import hyphen_suffixed
@@ -294,6 +295,8 @@ class Resolver:
             found = hyphen_suffixed(text, found)
         if found:  # "keys cost +3": the keys, and the verb in the cost's sense — not the alias "Key cost"
             found = unverbed(text, found, self._term_of)
+        if found:  # "Reset, Channeling, Upkeep, Planning": the round's phases in order, not the traits
+            found = unphased(text, found)
         modifiers = {hit.end(): hit for hit in _signs_first(text)}  # one pass: where each modifier ends
         if modifiers:  # «+1 к броне», "+1 channeling": a modifier names its term's parameterised form
             found = self._modifiers(text, found, pending, modifiers)
