@@ -1463,6 +1463,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("dnd-miniatures", "это коллекционная скирмиш-игра: Stun, Pushback и Sneak Attack на карточках.", "skirmish"),
     ("keyforge", "The key thing is not to look up deck ratings. Elusive, Fight, Reap.", "keys"),
     ("mage-wars", "both mages just died in the same upkeep to burn markers. Aegis 2 did nothing.", "upkeep"),
+    ("mage-wars", "Seven mages showed up Saturday. Burn and Aegis 2 everywhere.", "mage"),
+    ("mage-wars", "the two-mage expansions are where it gets pricey; Burn and Aegis 2 are in the core.", "mage"),
     ("mage-wars", "known bug, the upkeep script broke when TTS updated. Burn and Aegis 2 still work.", "upkeep"),
     ("mage-wars", "we still got half the upkeep steps wrong. Burn and Aegis 2 too.", "upkeep"),
     ("keyforge", "Taunt protects your key pieces; Elusive and Fight do the rest.", "keys"),
