@@ -41,10 +41,14 @@ LABELS = {
     "real22": "real22 (round 13's second)",  # likewise
     "real23": "real23 (round 14's first)",  # written at round 14 in the same kinds, scored fresh, read in round 15
     "real24": "real24 (round 14's second)",  # likewise
-    "real25": "fresh held-out (1 of 4)",  # written at round 15, in the same kinds, scored, never read nor tuned on
-    "real26": "fresh held-out (2 of 4)",  # likewise
-    "real27": "fresh held-out (3 of 4)",  # likewise
-    "real28": "fresh held-out (4 of 4)",  # likewise
+    "real25": "real25 (round 15's first)",  # written at round 15 in the same kinds, scored fresh, read in round 16
+    "real26": "real26 (round 15's second)",  # likewise
+    "real27": "real27 (round 15's third)",  # likewise
+    "real28": "real28 (round 15's fourth)",  # likewise
+    "real29": "fresh held-out (1 of 4)",  # written at round 16, in the same kinds, scored, never read nor tuned on
+    "real30": "fresh held-out (2 of 4)",  # likewise
+    "real31": "fresh held-out (3 of 4)",  # likewise
+    "real32": "fresh held-out (4 of 4)",  # likewise
 }
 
 
