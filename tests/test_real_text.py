@@ -172,6 +172,7 @@ def test_everyday_russian_is_not_a_term(codex_api, game, text):
     ("keyforge", "существо уничтожено", "destroyed"),  # a verb's participle is a form of the verb
     ("mage-wars", "полёта нет", "flying"),
     ("mage-wars", "это Новичок", "novice"),             # capitalised, the trait
+    ("dnd-miniatures", "it is forced movement, so no AoO.", "move"),  # a derived noun (round 16)
 ])
 def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
     assert linked_terms(codex_api, game, text) == [term]
