@@ -105,6 +105,11 @@ CASES = [
     ('⟦def expected(dice, armor, piercing=0):⟧\n⟦    total += max(0, armor - piercing)⟧\nreturn the Armor', 'any'),
     ('⟦for armor in range(4):⟧\n⟦    print(armor)⟧\nfor creatures in play: Armor', 'bbcode'),
     ('⟦from itertools import product⟧\n⟦class Card:⟧\nif Burn is on: Armor', 'markdown'),
+    # an indented line that reads as prose (a copied thread's nested reply) is text to `any`, code to Markdown;
+    # indented lines that read as code stay code (issue 20, round 16):
+    ('u/moth · 2y\n\n    nope. she loses the Guard marker.\n\n⟦    $ sbcalc --mage Druid⟧\n\n⟦    damage: int = 0⟧', 'any'),
+    ('u/moth · 2y\n\n⟦    nope. she loses the Guard marker.⟧', 'markdown'),
+    ('⟦    @dataclass(eq=False)⟧\n⟦    class Card:⟧\n⟦        name: str⟧\n\n    total cost = 6 plus Guard', 'any'),
     # Backslash escapes: an escaped bracket or backtick starts nothing:
     ('\\[Aegis](x)', 'markdown'),
     ('\\`Aegis`', 'markdown'),

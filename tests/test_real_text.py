@@ -399,6 +399,14 @@ def test_the_rounds_phases_in_order_are_not_the_traits(codex_api, text, expected
     assert [t for t in linked_terms(codex_api, "mage-wars", text) if t in ("channeling", "upkeep")] == expected
 
 
+def test_an_indented_reply_of_a_copied_thread_is_read(codex_api):
+    """Round 16: copied Reddit threads indent their replies; Markdown reads four spaces as code, the pasted text is
+    prose (39 gold links in the read sets, 4 false)."""
+    text = "u/Oddly_Specific · 4h\n\n    Guard only soaks the first attack, after that you're free.\n"
+    assert ("Guard", "guarding") in found(codex_api, "mage-wars", text)
+    assert codex_api.link("mage-wars", text, "markdown") == text  # Markdown source: the indented block is code
+
+
 def test_a_new_mage_in_a_sentence_is_still_a_mage(codex_api):
     assert linked_terms(codex_api, "mage-wars", "a shiny new mage with half a book\nThe New Mage\nis here") == [
         "mage", "mage"]

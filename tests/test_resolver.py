@@ -104,8 +104,10 @@ ANY_MARKUP = ["https://example.org/Aegis", "www.example.org/Aegis", "Aegis@examp
 
 @pytest.mark.parametrize("text", MARKDOWN_MARKUP + BBCODE_MARKUP + ANY_MARKUP)
 def test_nothing_inside_existing_markup_is_linked(codex_api, text):
-    """Plain-text output (and JSON) protects what any markup would; each markup output protects its own."""
-    assert found(codex_api, "mage-wars", text) == []
+    """Plain-text output (and JSON) protects what any markup would; each markup output protects its own (save an
+    indented line that reads as prose: text to `any`, code to Markdown — test_markup.py)."""
+    if text != "    Aegis 2":
+        assert found(codex_api, "mage-wars", text) == []
     fmt = "markdown" if text in MARKDOWN_MARKUP else "bbcode" if text in BBCODE_MARKUP else "html"
     assert codex_api.link("mage-wars", text, fmt) == (text if fmt != "html" else html.escape(text, quote=False))
     for other in ("markdown", "bbcode"):

@@ -13,7 +13,11 @@ whose closer is missing never sends a second search to the end of the text):
   e-mail addresses, to the next whitespace, which covers GitHub's, linkify's and the `bbcode` package's autolinks;
   user names, chat commands and wiki templates ("vortex_mage", "/forge", "@kestrel_mw", "{{Creature infobox|level=3}}");
   and lines of program code pasted without a fence ("def expected(dice, armor):");
-- `any` (the default, for plain text and HTML output): the union of all of the above plus any `<...>` tag.
+- `any` (the default, for plain text and HTML output): the union of all of the above plus any `<...>` tag — save
+  that an indented line reading as prose is text there, not Markdown's indented code: copied forum and Reddit
+  threads indent their replies (issue 20, round 16: 35 gold mentions in the read sets' indented replies; the indented
+  lines that were code begin with "def", "class", a decorator, "$ " or a type annotation, or hold ";", braces, backticks,
+  "==", "+=", "->", "--flag" or an empty call "f()").
 """
 from __future__ import annotations
 
@@ -37,13 +41,29 @@ MARKUPS: tuple[Markup, ...] = get_args(Markup)
 _ANY_TAG = re.compile(r"<[^<>\n]*>")
 
 
+# A line indented as Markdown's code (four spaces or a tab) whose content reads as prose: words, no code characters
+_INDENTED_LINE = re.compile(r"^(?: {4}|[ ]{0,3}\t)(?=[ \t]*+[^\s])(?![ \t]*+(?:(?:def|class)[ \t]|\$[ \t]|//|#!|@\w|"
+                            r"[\w.]++:[ \t]*+(?:int|str|bool|float|list|dict|tuple|None)\b))"
+                            r"(?![^\n]*?(?:[;{}`\\]|[=!<>+\-*/]=|->|--\w|\w\(\)))", re.M)
+_NO_INDENT = "\u00a0"  # not a space to CommonMark: the line's fourth column no longer indents it
+
+
+def _prose_unindented(text: str) -> str:
+    """`text` with each indented prose line's indentation broken at its fourth column (same length, same offsets)."""
+    if "    " not in text and "\t" not in text:
+        return text
+    return _INDENTED_LINE.sub(lambda m: m.group()[:-1] + _NO_INDENT, text)
+
+
 def protected(text: str, markup: Markup = "any") -> Spans:
     """Sorted, merged spans of `text` that are markup (never linked) for the given input markup."""
     if markup not in MARKUPS:
         raise ValueError(f"unknown markup '{markup}' (use {', '.join(MARKUPS)})")
     spans = url_spans(text) + handle_spans(text) + code_line_spans(text)
-    if markup in ("any", "markdown"):
-        spans += markdown_spans(text, html_blocks=markup == "markdown")
+    if markup == "markdown":
+        spans += markdown_spans(text)
+    elif markup == "any":
+        spans += markdown_spans(_prose_unindented(text), html_blocks=False)
     if markup in ("any", "bbcode"):
         spans += bbcode_spans(text)
     if markup == "any" and "<" in text:
