@@ -53,10 +53,10 @@ def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | Non
                 _VERB_LEAD.search(text, max(0, m.start - 32), m.start):
             continue  # "who can reach you", "out of my reach": the verb, the idiom
         if m.term in FIGHT_WITH_TERMS and _ARTICLE_BEFORE.search(text, max(0, m.start - 8), m.start):
-            noun = _FIGHT_NOUN.match(text, m.start, m.end)
-            fight = term_of(noun.group()) if noun else None
-            if noun and fight:
-                out.append(Mention(m.start, noun.end(), noun.group(), fight))
+            word = _FIGHT_NOUN.match(text, m.start, m.end)
+            fight = term_of(word.group()) if word else None
+            if word and fight:
+                out.append(Mention(m.start, word.end(), word.group(), fight))
                 continue
         verb = _VERB_COST.match(text, m.start) if m.term in COST_TERMS else None
         if verb is None or verb.end() != m.end or verb.group(1)[0].isupper():  # "Key cost +1": the alias, as printed
