@@ -41,8 +41,8 @@ def unattributed(text: str, found: list[Mention]) -> list[Mention]:
     English "key" meaning "important". One bounded look after each such mention: linear."""
     if not any(m.term in LIVING_TERMS or m.term in KEY_TERMS for m in found):
         return found
-    return [m for m in found if not (m.term in LIVING_TERMS and _everyday(text, m) or
-                                     m.term in KEY_TERMS and _important(text, m))]
+    return [m for m in found if not ((m.term in LIVING_TERMS and _everyday(text, m)) or
+                                     (m.term in KEY_TERMS and _important(text, m)))]
 
 
 def _important(text: str, m: Mention) -> bool:
