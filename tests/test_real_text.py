@@ -1487,6 +1487,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "Elusive и Fight знаю. Какая карта была вашим первым настоящим врагом?", "enemy"),
     ("keyforge", "Log:\n\nKey phase - gravelwing_kf\ngravelwing_kf does not forge. Elusive, Fight.", "keys"),
     ("mage-wars", "Burn и Aegis 2 знаем. Охрана на входе теперь просит фамилии.", "guarding"),
+    ("mage-wars", "#куплю Ищу одну карту и пару жетонов к «Войнам магов». Burn и Aegis 2 есть.", "token"),
+    ("mage-wars", "— жетоны горения, штуки три\n— Burn и Aegis 2 на замену", "token"),
     ("mage-wars", "21:03 — Зомби-брут добирается до Друида, Burn и Aegis 2 не помогают.", "zombie"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):

@@ -12,10 +12,12 @@ PHYSICAL_STEMS = tuple("""
     box organiser organizer insert punch cardboard plastic sleeve print colour color unpack sealed artwork
     коробк органайзер комплект вкладыш картон печат распечат ячейк потеря цвет мелки фото
     распаков нераспаков выдавл нарисова толщ потолщ thick tray пересчит
+    куплю обменя штук
     """.split())  # round 7: unpacking, punching out («выдавливаются»), what is drawn on a token («нарисован щит»);
 # round 9: how thick the cardboard is («жетоны пусть сделают потолще»); round 12: a tray, losing them («главное карты и
 # жетоны не потерять», "tokens are rattling around loose in mine", "if I lose ONE of his tokens"); round 13: counting
-# them («пересчитать жетоны состояний», «Жетоны пересчитывал по списку»)
+# them («пересчитать жетоны состояний», «Жетоны пересчитывал по списку»); round 16: buying, swapping, counting pieces
+# («#куплю Ищу пару жетонов», «жетоны горения, штуки три», «Куплю или обменяю»: 3 false links in real28)
 PHYSICAL_WORDS = frozenset("missing tts mod mods thin stl sheet sheets лист листы листов листах loose lose".split())
 MISSING_RU = "не хватает"
 STEM_CHARS = max(map(len, [*PHYSICAL_STEMS, *PHYSICAL_WORDS, MISSING_RU]))  # how far past the window a word is read
