@@ -1473,6 +1473,7 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("dnd-miniatures", "It's spelled out in the rulebook: Stun, Pushback and Sneak Attack stack.", "spell"),
     ("dnd-miniatures", "Centaur Hero 55\nElf Scout 6\nStun, Pushback and Sneak Attack: none.", "scout"),
     ("dnd-miniatures", "Overwhelming Size: melee +2 vs Medium. Stun, Pushback and Sneak Attack: none.", "size"),
+    ("dnd-miniatures", "DDM 101 — speaker notes\n\nSLIDE 1 — Title. Stun, Pushback and Sneak Attack.", "slide"),
     ("keyforge", "The key thing is not to look up deck ratings. Elusive, Fight, Reap.", "keys"),
     ("mage-wars", "both mages just died in the same upkeep to burn markers. Aegis 2 did nothing.", "upkeep"),
     ("mage-wars", "Seven mages showed up Saturday. Burn and Aegis 2 everywhere.", "mage"),

@@ -27,6 +27,9 @@ _RANK = re.compile(r"(?:Jr|Sr|JR|SR)\.[ \t]*[A-Z][\w'’-]*")
 # a not-mention could not hold it, as it would swallow "a shiny new mage" (real8, a gold Mage). Literal-led.
 _NEW_RANK = re.compile(r"New Mage(?=[ \t]*(?:\n|\Z))")
 _LINE_LEAD = frozenset(" \t•*·-")  # what may stand before a rank on its line: a list's bullet
+# Round 16: a talk's slide heading in its speaker notes ("SLIDE 4 — Moving.", "Slide 3: One round": real17, real18 —
+# 8 false links of D&D's Slide in one passage); a slide of a figure is never numbered at a line's start. Literal-led.
+_SLIDE = re.compile(r"(?:SLIDE|Slide)[ \t]+\d+(?=[ \t]*[—–:.-])")
 
 
 def _alone_on_its_line(text: str, start: int) -> bool:
@@ -37,10 +40,13 @@ def _alone_on_its_line(text: str, start: int) -> bool:
 
 def named_spans(text: str) -> Spans:
     """Each quoted name right after the word for a club, a team or an event, with its quotes; each abbreviated
-    rank ("Sr. Mage") and each "New Mage" alone on its line."""
+    rank ("Sr. Mage"), each "New Mage" alone on its line and each numbered slide heading at a line's start."""
     ranks = [m.span() for m in _RANK.finditer(text) if m.start() == 0 or not text[m.start() - 1].isalnum()]
     if "New Mage" in text:
         ranks.extend(m.span() for m in _NEW_RANK.finditer(text) if _alone_on_its_line(text, m.start()))
+        ranks.sort()
+    if "SLIDE" in text or "Slide" in text:
+        ranks.extend(m.span() for m in _SLIDE.finditer(text) if _alone_on_its_line(text, m.start()))
         ranks.sort()
     if "«" not in text and '"' not in text and "“" not in text:
         return ranks
