@@ -15,7 +15,7 @@ whose closer is missing never sends a second search to the end of the text):
   and lines of program code pasted without a fence ("def expected(dice, armor):");
 - `any` (the default, for plain text and HTML output): the union of all of the above plus any `<...>` tag — save
   that an indented line reading as prose is text there, not Markdown's indented code: copied forum and Reddit
-  threads indent their replies (issue 20, round 16: 35 gold mentions in the read sets' indented replies; the indented
+  threads indent their replies (issue 20, round 16: 39 gold mentions in the read sets' indented replies; the indented
   lines that were code begin with "def", "class", a decorator, "$ " or a type annotation, or hold ";", braces, backticks,
   "==", "+=", "->", "--flag" or an empty call "f()").
 """
