@@ -1,9 +1,10 @@
 """A name's word as the sentence's verb. KeyForge's "keys cost +3", "a key costs 6 æmber" say the game's keys and, with
 the verb, its cost — two mentions, not the alias "Key cost" (round 16: the read sets' annotators split 7 of its 8
-uses so; `real8`'s two linked "my key costs 7" as the alias). Mage Wars' Stuck in lower case with a place after it ("stuck in traffic", "they get stuck hitting
-its armor", "stuck in a Tanglevine") is the everyday participle, not the condition; lower-case "reach" after a modal or
-"to" ("can't reach anything", "trying to reach me") is the everyday verb, and "out of (his) reach" the idiom — not
-Reach; KeyForge's "died in a fight with Krump" is a fight (the noun), not the instruction "Fight with"."""
+uses so; `real8`'s two linked "my key costs 7" as the alias). Mage Wars' Stuck in lower case with a place after it
+("stuck in traffic", "they get stuck hitting its armor", "stuck in a Tanglevine") is the everyday participle, not the
+condition; lower-case "reach" after a modal or "to" ("can't reach anything", "trying to reach me") is the everyday
+verb, and "out of (his) reach" the idiom — not Reach; KeyForge's "died in a fight with Krump" is a fight (the noun),
+not the instruction "Fight with"."""
 from __future__ import annotations
 
 import re
