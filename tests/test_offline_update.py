@@ -250,6 +250,9 @@ def test_mkdocs_serve_is_no_app_and_removes_a_worker_an_earlier_build_left(build
     with playwright_sync.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         context = browser.new_context()
+        # `mkdocs serve` answers slowly on a loaded machine (a fresh clone beside two CPU-bound processes took over 30 s
+        # for one navigation): an upper bound for the page to load, not a wait
+        context.set_default_navigation_timeout(180_000)
         page = context.new_page()
         with SiteServer(v1, port):  # a real build on this address first: its worker installs
             page.goto(url + "keyforge/")
