@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .mention import Mention
+from .mention import Mention, next_word
 
 # Issue 20, round 15: of the annotated corpora's 24 Russian «жив-» words linked as Living, 10 were gold — before a
 # creature («живое существо», «для живых существ») or standing for one («по живым», «на «живых»», «все живые рядом»,
@@ -22,7 +22,6 @@ FUNCTION_WORDS = frozenset("""
     и или а но из в во на с со по от к у для за до же ли не ни тоже рядом только ещё еще уже то как что это при без
     под над через после перед
     """.split())
-_NEXT_WORD = re.compile(r"[ \t]+(\w+)")  # the next word on the line, after spaces only
 LIVING_TERMS = frozenset({"living"})  # D&D's and Mage Wars' Living: the games' terms named «живой»
 
 
@@ -47,20 +46,13 @@ def unattributed(text: str, found: list[Mention]) -> list[Mention]:
 
 def _important(text: str, m: Mention) -> bool:
     """"the key thing", "key pieces": the English adjective "key" before a word it calls important."""
-    return m.text.lower() == "key" and _next_word(text, m.end) in IMPORTANT
-
-
-def _next_word(text: str, end: int) -> str | None:
-    """The next word on the line after `end`, past spaces only, in lower case; None when punctuation or the line's
-    end comes first."""
-    after = _NEXT_WORD.match(text, end, end + 40)
-    return after.group(1).lower() if after else None
+    return m.text.lower() == "key" and next_word(text, m.end) in IMPORTANT
 
 
 def stands_alone(text: str, end: int) -> bool:
     """The Russian adjective ending at `end` qualifies no word after it: punctuation or the line's end follows, or a
     short function word («по живым.», «если опасный — мой умирает», «опасный уже некому применять»)."""
-    word = _next_word(text, end)
+    word = next_word(text, end)
     return word is None or word in FUNCTION_WORDS
 
 
@@ -70,7 +62,7 @@ def _everyday(text: str, m: Mention) -> bool:
         return True
     if not _LIVING.fullmatch(m.text):
         return False  # English "living", «неживой»: not this rule's
-    word = _next_word(text, m.end)
+    word = next_word(text, m.end)
     if word is None or word in FUNCTION_WORDS:
         return False  # «по живым.», «на «живых»»: it stands for the creatures
     return _CREATURE.fullmatch(word) is None

@@ -8,7 +8,7 @@ from operator import itemgetter
 
 from . import forms
 from .index import CARD
-from .mention import Mention
+from .mention import Mention, next_word
 
 # Card counts: "Teleport x2", "Teleport ×1", "2x Dispel" (no re.I: it would cost the first-character scan)
 _COUNT_AFTER_ANY = re.compile(r"[xX×хХ](?<!\w[xX×хХ])[ \t]?\d(?!\w)")
@@ -50,7 +50,6 @@ _THE_EFFECT = re.compile(r"[ \t]+(?:spells?|to|into|out)(?!\w)", re.I)
 # the card; "Sleep в Mage Wand", "Sleep into a Wand": a spell bound into another card (a card must follow)
 _ON_TARGET = re.compile(r"[ \t]+(?:on|onto)[ \t]+(?=\w)")
 _INTO_CARD = re.compile(r"[ \t]+(?:в|into|in)[ \t]+(?=\w)")
-_NEXT_WORD = re.compile(r"[ \t]+(\w+)")
 
 
 def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card_terms: frozenset[str] = frozenset(),
@@ -100,8 +99,8 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
             if previous in COUNT_CUES or previous.isdigit():
                 counted.add(i)
             continue
-        cast_after = _NEXT_WORD.match(text, m.end, m.end + 24)
-        if cast_after is not None and forms.fold(cast_after.group(1)) in CAST_VERBS:
+        cast_after = next_word(text, m.end, 24)
+        if cast_after is not None and forms.fold(cast_after) in CAST_VERBS:
             counted.add(i)  # «если Teleport кастовал маг»: the card, the verb's object put first (round 16)
             continue
         gap_before = _LIST_BEFORE.search(text, max(0, m.start - 8), m.start)

@@ -5,6 +5,14 @@ import re
 from typing import NamedTuple
 
 SPLIT = re.compile(r"([^\W_]+)")  # text -> [gap, word, gap, word, ..., gap]: one C call, no match objects
+_NEXT_WORD = re.compile(r"[ \t]+(\w+)")  # the next word on the line, after spaces only
+
+
+def next_word(text: str, end: int, reach: int = 40) -> str | None:
+    """The word after `end` on its line, past spaces only and starting within `reach` characters, in lower case;
+    None when punctuation or the line's end comes first. A bounded look."""
+    after = _NEXT_WORD.match(text, end, end + reach)
+    return after.group(1).lower() if after else None
 
 
 class Mention(NamedTuple):

@@ -30,6 +30,8 @@ _LINE_LEAD = frozenset(" \t•*·-")  # what may stand before a rank on its line
 # Round 16: a talk's slide heading in its speaker notes ("SLIDE 4 — Moving.", "Slide 3: One round": real17, real18 —
 # 8 false links of D&D's Slide in one passage); a slide of a figure is never numbered at a line's start. Literal-led.
 _SLIDE = re.compile(r"(?:SLIDE|Slide)[ \t]+\d+(?=[ \t]*[—–:.-])")
+# Labels that stand alone at a line's start, each with the literals it cannot match without (a C-speed check first)
+_LINE_LABELS = ((("New Mage",), _NEW_RANK), (("SLIDE", "Slide"), _SLIDE))
 
 
 def _alone_on_its_line(text: str, start: int) -> bool:
@@ -42,12 +44,10 @@ def named_spans(text: str) -> Spans:
     """Each quoted name right after the word for a club, a team or an event, with its quotes; each abbreviated
     rank ("Sr. Mage"), each "New Mage" alone on its line and each numbered slide heading at a line's start."""
     ranks = [m.span() for m in _RANK.finditer(text) if m.start() == 0 or not text[m.start() - 1].isalnum()]
-    if "New Mage" in text:
-        ranks.extend(m.span() for m in _NEW_RANK.finditer(text) if _alone_on_its_line(text, m.start()))
-        ranks.sort()
-    if "SLIDE" in text or "Slide" in text:
-        ranks.extend(m.span() for m in _SLIDE.finditer(text) if _alone_on_its_line(text, m.start()))
-        ranks.sort()
+    for literals, label in _LINE_LABELS:
+        if any(literal in text for literal in literals):
+            ranks.extend(m.span() for m in label.finditer(text) if _alone_on_its_line(text, m.start()))
+    ranks.sort()
     if "«" not in text and '"' not in text and "“" not in text:
         return ranks
     spans: Spans = []
