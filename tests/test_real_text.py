@@ -720,6 +720,13 @@ def test_more_listed_verbs_of_action_nouns(codex_api, game, text, mention, term)
     "он кастует на него Teleport и хочет вытащить",                    # the target between verb and card (round 15)
     "а он просто кинул на меня Teleport в дальний угол",
     "+1 к ангелу. И один Teleport — маловато, он нужен всегда",         # «один»: a count
+    # round 17: the printed name of an effect that is a spell card, neither acted nor ruled on
+    "Stop walking. Teleport is your friend, take two and use them on HIM.",
+    "No Teleport at all? One Tanglevine on you and the game is over.",
+    "Subject: Nulify vs Teleport - do I have to wait for him to pick the zone?",
+    "Вывод: против друида нужен Teleport хотя бы парой копий.",
+    "3. Teleport — дорогой, но сколько раз он меня вытаскивал",
+    "a lot of groups play Teleport as \"anywhere on the board\" and it isn't.",
 ])
 def test_a_spell_cast_or_put_on_a_target_is_the_card(codex_api, text):
     assert [t for t in linked_terms(codex_api, "mage-wars", text) if t in ("teleport", "sleep", "heal")] == []
@@ -731,6 +738,14 @@ def test_a_spell_cast_or_put_on_a_target_is_the_card(codex_api, text):
     ("if he wants to teleport on his turn, can he?", "teleport"),          # lower case: the verb, not the card
     ("a Heal spell for 3", "Heal"),
     ("Teleport это не движение, поэтому restrained его не держит", "Teleport"),
+    # round 17: the act or a rule, not the card
+    ("Teleport isn't a move action, so you just pop out.", "Teleport"),         # a rule, before a negation
+    ("Subject: Teleport past a Wall of Stone?", "Teleport"),                    # before its direction
+    ("Subject: Teleport an ENEMY creature?", "Teleport"),                       # before its object
+    ("it's under Teleport in the codex, attached conjurations are destroyed", "Teleport"),  # the codex's entry
+    ("Подскажите по Teleport и Restrained: на нём жетон Stuck", "Teleport"),    # a question about it
+    ("we cast Heal, then Teleport my mage out of the corner", "Teleport"),
+    ("Zombies have Psychic Immunity and Sleep is a psychic effect.", "Sleep"),  # a condition: the marker's name
 ])
 def test_the_act_named_like_a_card_still_links(codex_api, text, mention):
     assert mention in [m for m, _ in found(codex_api, "mage-wars", text)]
@@ -1491,6 +1506,13 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "#куплю Ищу одну карту и пару жетонов к «Войнам магов». Burn и Aegis 2 есть.", "token"),
     ("mage-wars", "— жетоны горения, штуки три\n— Burn и Aegis 2 на замену", "token"),
     ("mage-wars", "21:03 — Зомби-брут добирается до Друида, Burn и Aegis 2 не помогают.", "zombie"),
+    # round 17
+    ("mage-wars", "I'd take a second High Guard instead. Burn and Aegis 2 don't touch it.", "guarding"),
+    ("keyforge", "Elusive, Fight, Reap. Mine have a lot of edge damage from playing unsleeved.", "damage"),
+    ("keyforge", "Two decks arrived with damage on a corner. Elusive, Fight, Reap all fine.", "damage"),
+    ("keyforge", "The café asks for a £50 damage deposit. Elusive, Fight, Reap night.", "damage"),
+    ("keyforge", "3) «Гардиан Пятый, Кузнец Ржавых Ключей» — Дис, Elusive и Fight, 700 ₽", "keys"),
+    ("keyforge", "Вика — «Граф Пельмешкин, Хранитель Чужих Ключей», Elusive и Fight, 3–1", "keys"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)

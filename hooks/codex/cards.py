@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from itertools import compress
+from collections.abc import Mapping
 from operator import itemgetter
 
 from . import forms
@@ -52,8 +53,27 @@ _ON_TARGET = re.compile(r"[ \t]+(?:on|onto)[ \t]+(?=\w)")
 _INTO_CARD = re.compile(r"[ \t]+(?:в|into|in)[ \t]+(?=\w)")
 
 
+# Round 17: an effect printed as a spell card ("Teleport", "Heal"), named as printed, is the card unless the words
+# around it make it the act or a rule. From every set's printed "Teleport" (49: 16 the effect): the card in "Teleport
+# is your friend", "No Teleport at all?", "Teleport also targets a zone", «нужен Teleport», «Teleport — дорогой»; the
+# act after a subject, a modal or "to" ("can I Teleport my mage", "wanted to Teleport her") or before its object or
+# direction ("Teleport past the pile", "Teleport an ENEMY creature?"); a rule before a negation ("Teleport isn't a
+# move action", «Teleport это не движение»), after "under" (the codex's entry) or «по» ("a question about":
+# «Подскажите по Teleport и Restrained»). A condition or a trait named like a card (Sleep, Charge) is not one: players
+# name the marker (7 gold of 8 printed "Sleep" are the condition).
+CARD_EFFECT_CATEGORY = "effect"
+_ACT_BEFORE = frozenset("""
+    to can could cannot can't will would may might must should i you we they he she just under по действует
+    """.split())
+_ACT_AFTER = frozenset("""
+    my your his her its their our the a an it him them me you us someone something anything out away past in into to
+    onto across back over through behind zero one two next each every this that spell spells
+    """.split())  # "a Heal spell": a spell of the effect
+_RULE_AFTER = re.compile(r"[ \t]*[—–-]?[ \t]*(?:isn't|is not|is no|doesn't|does not|это не|не)(?!\w)")
+
+
 def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card_terms: frozenset[str] = frozenset(),
-               cards: list[Mention] | None = None) -> list[Mention]:
+              cards: list[Mention] | None = None, card_effects: Mapping[str, str] | None = None) -> list[Mention]:
     """The mentions less those that name a card: counted like cards in a spellbook or deck list ("Teleport x2",
     "2x Dispel"); and for a term that is also a card ("Teleport"), listed beside another card ("Tanglevine +
     Teleport"), after a number or an ordinal ("2 телепорта", "a second Teleport"), "with"/«без» ("a Wizard with
@@ -83,6 +103,7 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
     named = compress(index, map(card_terms.__contains__, map(itemgetter(3), found))) if card_terms else ()
     ends = {c.end for c in cards or ()}
     starts = {c.start for c in cards or ()}
+    card_effects = card_effects or {}
     for i in named:  # C-speed filters above: only the mentions that may be cards are looked at here
         m = found[i]
         words = text[max(0, m.start - 32):m.start].split()
@@ -99,6 +120,11 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
             if previous in COUNT_CUES or previous.isdigit():
                 counted.add(i)
             continue
+        if m.text == card_effects.get(m.term) and previous not in _ACT_BEFORE:
+            after = next_word(text, m.end, 24)
+            if after not in _ACT_AFTER and _RULE_AFTER.match(text, m.end, m.end + 24) is None:
+                counted.add(i)  # "Teleport is your friend", «нужен Teleport»: the spell card, not its effect
+                continue
         cast_after = next_word(text, m.end, 24)
         if cast_after is not None and forms.fold(cast_after) in CAST_VERBS:
             counted.add(i)  # «если Teleport кастовал маг»: the card, the verb's object put first (round 16)

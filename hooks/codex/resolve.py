@@ -13,7 +13,7 @@ from typing import Any
 
 from . import forms
 from .attributes import unattributed
-from .cards import listed_figures, uncounted
+from .cards import CARD_EFFECT_CATEGORY, listed_figures, uncounted
 from .components import unboxed
 from .detect import Detector as Detector  # re-exported: codex.resolve stays the place to import the linker from
 from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
@@ -54,6 +54,9 @@ class Resolver:
         self._root: dict[str, Any] = index.trie.get("c", {})
         self._known = frozenset(index.known_words)  # dictionary words the stem fallback must not take
         self._card_terms = frozenset(index.card_terms)
+        # an effect printed as a spell card ("Teleport"), by its printed name: the card unless acted or ruled on
+        self._card_effects = {term: index.terms[term].name["en"] for term in index.card_terms
+                              if index.terms[term].category == CARD_EFFECT_CATEGORY}
         self._not_typos = frozenset(index.not_typos)
         self._typos: forms.TypoIndex | None = None  # built on the first word no name explains
         self._term_starts: set[str] | None = None  # first words of term names (not of cards, titles)
@@ -282,7 +285,7 @@ class Resolver:
         if raw:  # every match as it stands, ordinary words in lower case too (for _modifiers)
             return sorted(found + pending)
         if found:
-            found = uncounted(text, found, names, self._card_terms, cards)
+            found = uncounted(text, found, names, self._card_terms, cards, self._card_effects)
         if found:  # "Warforged Scout — 8": a figure's name on a list line with its cost
             found = listed_figures(text, found, names)
         if found:  # «Цена 900 р.»: a price, not the game's Cost
