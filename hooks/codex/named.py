@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .markup import Spans
+from .mention import Mention
 
 # Issue 20, round 13: a KeyForge club, team or tournament named in quotes after the word for it held a Key in three
 # sets (four false links) and never a gold mention; a quoted card text or rules word after any other word stays a
@@ -60,3 +61,27 @@ def named_spans(text: str) -> Spans:
         if close > 0 and text[at + 1:at + 2].isupper() and "\n" not in text[at:close]:
             spans.append((at, close + 1))
     return sorted(spans + ranks) if ranks else spans
+
+
+# Round 17: a Russian word capitalised after another capitalised word in mid-sentence is a name's, not a term's: a
+# KeyForge deck's name translated word by word («Гардиан Пятый, Кузнец Ржавых Ключей», «Хранитель Чужих Ключей»:
+# 2 false links in real24 and real31; in every corpus no gold Russian mention stands so). Russian capitalises a
+# title's first word only, so the second capital marks a proper name.
+_CAPITAL_WORD_BEFORE = re.compile(r"(?<![\w'’-])([А-ЯЁ][\w'’-]*)[ \t]+\Z")
+_SENTENCE_OPENERS = frozenset(".!?:;«\"“(—–-\n")
+
+
+def untitled(text: str, found: list[Mention]) -> list[Mention]:
+    """The mentions less a capitalised Russian word after a capitalised word that does not open a sentence ("Кузнец
+    Ржавых Ключей"): a name's words. A bounded look back per capitalised Cyrillic mention: linear."""
+    kept = []
+    for m in found:
+        first = m.text[:1]
+        if "А" <= first <= "Я" or first == "Ё":
+            before = _CAPITAL_WORD_BEFORE.search(text, max(0, m.start - 32), m.start)
+            if before is not None:
+                opener = text[max(0, before.start() - 16):before.start()].rstrip(" \t")[-1:]
+                if opener and opener not in _SENTENCE_OPENERS:  # not a line's or a sentence's first word
+                    continue
+        kept.append(m)
+    return kept

@@ -20,7 +20,7 @@ from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
 from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
 from .mention import Mention as Mention  # re-exported, as above
-from .named import named_spans
+from .named import named_spans, untitled
 from .phases import unphased
 from .prices import unpriced
 from .roles import in_context
@@ -300,6 +300,8 @@ class Resolver:
             found = unverbed(text, found, self._term_of)
         if found:  # "Reset, Channeling, Upkeep, Planning": the round's phases in order, not the traits
             found = unphased(text, found)
+        if found:  # «Кузнец Ржавых Ключей»: a deck's name, every word capitalised, not the game's Key
+            found = untitled(text, found)
         modifiers = {hit.end(): hit for hit in _signs_first(text)}  # one pass: where each modifier ends
         if modifiers:  # «+1 к броне», "+1 channeling": a modifier names its term's parameterised form
             found = self._modifiers(text, found, pending, modifiers)
