@@ -1513,6 +1513,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "The café asks for a £50 damage deposit. Elusive, Fight, Reap night.", "damage"),
     ("keyforge", "3) «Гардиан Пятый, Кузнец Ржавых Ключей» — Дис, Elusive и Fight, 700 ₽", "keys"),
     ("keyforge", "Вика — «Граф Пельмешкин, Хранитель Чужих Ключей», Elusive и Fight, 3–1", "keys"),
+    ("dnd-miniatures", "A creature can choose not to resist. Stun, Pushback and Sneak Attack apply.", "resist"),
+    ("dnd-miniatures", "Non-smoking home, no pets. Stun, Pushback and Sneak Attack cards included.", "smoke"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
