@@ -1514,6 +1514,10 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "3) «Гардиан Пятый, Кузнец Ржавых Ключей» — Дис, Elusive и Fight, 700 ₽", "keys"),
     ("keyforge", "Вика — «Граф Пельмешкин, Хранитель Чужих Ключей», Elusive и Fight, 3–1", "keys"),
     ("dnd-miniatures", "A creature can choose not to resist. Stun, Pushback and Sneak Attack apply.", "resist"),
+    ("mage-wars", "Re: Slow and steady: zombie rush Necro. Burn and Aegis 2 help.", "slow"),
+    ("mage-wars", "Отцу шестьдесят два, он всю жизнь играет в шахматы. Burn и Aegis 2 понял сразу.", "life"),
+    ("mage-wars", "без Dispel чужие enchantment висят и портят жизнь. Burn и Aegis 2 тоже.", "life"),
+    ("mage-wars", "Раунды 1–3. Я ставлю дерево жизни в угол, Burn и Aegis 2 на маге.", "life"),
     ("dnd-miniatures", "Non-smoking home, no pets. Stun, Pushback and Sneak Attack cards included.", "smoke"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
