@@ -392,7 +392,7 @@ def test_stuck_somewhere_is_the_everyday_participle(codex_api, text, linked):
     ("Раунд: Initiative → Reset → Channeling → Upkeep → Planning (2 заклинания)", []),
     ("Reset → Channeling (маг получает ману) → Upkeep (ожоги, яд)", []),
     ("My mage has Channeling 10, Upkeep +1 on the Wall.", ["channeling", "upkeep"]),
-    ("Channeling, mana and Upkeep: the Warlock has all of it.", ["channeling", "upkeep"]),
+    ("Channeling, mana and an Upkeep to pay: the Warlock has all of it.", ["channeling", "upkeep"]),
 ])
 def test_the_rounds_phases_in_order_are_not_the_traits(codex_api, text, expected):
     """Round 16: three teaching notes listing the round (real9, real17, real18): 6 false links, no gold lost."""
@@ -442,6 +442,22 @@ def test_armor_class_is_evidence_of_the_miniatures_game(codex_api):
 def test_every_upkeep_is_the_phase(codex_api):
     text = "Regrowth Belt: two life back every upkeep. Each upkeep I pay Upkeep +1 for the Aegis 2 enchantment."
     assert [w for w, t in found(codex_api, "mage-wars", text) if t == "upkeep"] == ["Upkeep +1"]
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Q: When do you roll Burn?\nA: Upkeep, one die per marker, blanks come off.", False),
+    ("If two people press Upkeep at the same time the mana doubles.", False),
+    ("burn marker on it, and then upkeep it rolled a blank and the burn came off", False),
+    ("вроде по одному каждый upkeep, урон от Burn тоже там", False),
+    ("we forgot upkeep on everything for the first hour", True),      # the cost: a forget verb, "on" after
+    ("if I don't pay the Upkeep, is it Destroyed right away?", True),  # a pay verb and its article
+    ("neither of those two has an upkeep in the first place", True),
+    ("платим upkeep за чары, потом Planning", True),
+    ("Burn and upkeep costs hurt the Warlock", True),
+])
+def test_a_bare_upkeep_is_the_phase_unless_its_cost_is_paid(codex_api, text, linked):
+    """Round 17: over the read sets 10 false links removed, 2 gold lost ("forgot about upkeep", "asked for upkeep")."""
+    assert ("upkeep" in linked_terms(codex_api, "mage-wars", text)) is linked
 
 
 def test_an_everyday_russian_adjective_before_a_creature_is_the_trait(codex_api):

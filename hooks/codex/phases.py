@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .mention import Mention
+from .mention import Mention, next_word
 
 # Round 16: three teaching notes in the read sets list the round this way (real9, real17, real18: 6 false links, none
 # gold); no gold Channeling or Upkeep stood next to another phase's name across a list's separator.
@@ -31,3 +31,33 @@ def _in_phase_list(text: str, m: Mention) -> bool:
     after = _AFTER.match(text, m.end, m.end + PHASE_CHARS)
     return any(hit is not None and hit.group(1).lower() in PHASE_WORDS and hit.group(1).lower() != m.text.lower()
                for hit in (before, after))
+
+
+# Round 17: a bare "upkeep" (no "+1") is the phase, a time of the round ("each upkeep", "A: Upkeep, one die per
+# marker", "press Upkeep", "then upkeep it rolled a blank": the Upkeep Phase, a not-mention), unless a word beside it
+# makes it the cost paid there: a pay or forget verb, an article (not "during the"), a possessive, "with", or "on",
+# "for", "cost(s)", "math" after it ("forgot upkeep on Plagued", "an upkeep cost", "pay the Upkeep", «платим upkeep за
+# чары»). Over the read sets: 9 false links removed, 2 gold lost ("forgot about upkeep", "asked for upkeep").
+BARE_PHASE_TERMS = frozenset({"upkeep"})
+_COST_BEFORE = frozenset("""
+    pay pays paid paying forgot forget forgets forgetting remember an its his her their with
+    платить платим платит платят плати платил платила платили заплатить забыли забывали забыл забыла
+    """.split())
+_COST_AFTER = frozenset("on for cost costs math за".split())
+_TIME_BEFORE = frozenset("in at during after before until till each every next".split())  # "during the upkeep"
+_WORDS_BEFORE = re.compile(r"(?:(\w+)[ \t]+)?(\w+)[ \t]+\Z")
+
+
+def bare_phases(text: str, found: list[Mention]) -> list[Mention]:
+    """The mentions less each bare English "upkeep" with no cost cue beside it: the phase of the round. Two bounded
+    looks per such mention: linear."""
+    return [m for m in found if m.term not in BARE_PHASE_TERMS or m.text.lower() != m.term or _a_cost(text, m)]
+
+
+def _a_cost(text: str, m: Mention) -> bool:
+    before = _WORDS_BEFORE.search(text, max(0, m.start - 32), m.start)
+    if before is not None:
+        first, last = (before.group(1) or "").lower(), before.group(2).lower()
+        if last in _COST_BEFORE or (last == "the" and first not in _TIME_BEFORE):
+            return True  # "forgot upkeep", "an upkeep cost", "pay the Upkeep", "keep the upkeep"
+    return next_word(text, m.end, 16) in _COST_AFTER

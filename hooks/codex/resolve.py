@@ -21,7 +21,7 @@ from .markup import Markup, Spans, merge, protected
 from .mention import SPLIT as _SPLIT
 from .mention import Mention as Mention  # re-exported, as above
 from .named import named_spans, untitled
-from .phases import unphased
+from .phases import bare_phases, unphased
 from .prices import unpriced
 from .roles import in_context
 from .suffixes import hyphen_suffixed
@@ -300,6 +300,8 @@ class Resolver:
             found = unverbed(text, found, self._term_of)
         if found:  # "Reset, Channeling, Upkeep, Planning": the round's phases in order, not the traits
             found = unphased(text, found)
+        if found:  # "each upkeep", "A: Upkeep, one die per marker": the phase, a time, not the cost paid in it
+            found = bare_phases(text, found)
         if found:  # «Кузнец Ржавых Ключей»: a deck's name, every word capitalised, not the game's Key
             found = untitled(text, found)
         modifiers = {hit.end(): hit for hit in _signs_first(text)}  # one pass: where each modifier ends
