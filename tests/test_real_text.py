@@ -1531,6 +1531,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "Вика — «Граф Пельмешкин, Хранитель Чужих Ключей», Elusive и Fight, 3–1", "keys"),
     ("dnd-miniatures", "A creature can choose not to resist. Stun, Pushback and Sneak Attack apply.", "resist"),
     ("mage-wars", "Re: Slow and steady: zombie rush Necro. Burn and Aegis 2 help.", "slow"),
+    ("mage-wars", "копил ману и отвечал на каждое проклятие рассеиванием. Burn и Aegis 2 тоже.", "dissipate"),
+    ("dnd-miniatures", "через статую стрелять можно или она закрывает видимость? Stun и Pushback есть.", "sight"),
     ("mage-wars", "Отцу шестьдесят два, он всю жизнь играет в шахматы. Burn и Aegis 2 понял сразу.", "life"),
     ("mage-wars", "без Dispel чужие enchantment висят и портят жизнь. Burn и Aegis 2 тоже.", "life"),
     ("mage-wars", "Раунды 1–3. Я ставлю дерево жизни в угол, Burn и Aegis 2 на маге.", "life"),

@@ -137,11 +137,15 @@ ORDINARY_ENGLISH = frozenset("""
 # «провести линию», «стоит на линии», «строиться в линию» (round 3).
 ORDINARY_RUSSIAN = frozenset("""
     быстрый вывод линия магия маленькое цена медленный новичок опасный размер слабость содержание
-    состояние среднее тип ударить удаление уникальный уровень заменить замените заменять скрытый
+    состояние среднее тип ударить удаление уникальный уровень заменить замените заменять скрытый видимость
+    рассеивание
     """.split())  # «Вывод:» (conclusion) for D&D's phase out (round 4); «Покраска средняя» (average, round 7);
 # «заменить»: «Теперь её заменили записью Double Damage» in D&D's own Vulnerable, «заменил на клей» (real10);
 # «скрытый» (Mage Wars' Obscured): "hidden" — «ники скрыты», «два скрытых заклинания», «повесил скрытым» (round 15: 5
 # of 5 lower-case uses in the annotated sets were everyday or a face-down enchantment, none the trait)
+# Round 17: «видимость» (D&D's range sight; English "sight" is on the list) said for line of sight («закрывает
+# видимость как стена»: 3 of 3 in the annotated sets, none gold); «рассеивание» (Mage Wars' Dissipate X) the Dispel
+# card of the Russian edition («отвечал на каждое проклятие рассеиванием»: 4 of 4; the verb «облако рассеялось» stays).
 # Names of several words that are a player's everyday phrase: D&D's range "your warband" is, in players' text, the
 # player's army ("everything your warband is going to do"): linked only with a capital, as the ordinary words.
 # "warband building" is the act of building one ("only checked at warband building"), the commander effect being
