@@ -444,6 +444,17 @@ def test_every_upkeep_is_the_phase(codex_api):
     assert [w for w, t in found(codex_api, "mage-wars", text) if t == "upkeep"] == ["Upkeep +1"]
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("1) Wall of Thorns — стена шипов\n2) Minor Heal — маленькое лечение\n3) Teleport — ну телепорт", []),
+    ("— Force Push — «Силовой толчок»\n— Gravikor — оставил как есть", []),
+    ("Tanglevine — лиана, держит существо, пока не вырвется", ["creature"]),   # an explanation, not a translation
+    ("Wall of Thorns — стена шипов. Стена блокирует проход?", ["wall", "wall"]),  # a sentence goes on: no gloss
+])
+def test_a_cards_russian_translation_is_the_card(codex_api, text, expected):
+    """Round 17: a translator's list glosses each card (real19, real31): 4 false links, no gold lost."""
+    assert linked_terms(codex_api, "mage-wars", text) == expected
+
+
 @pytest.mark.parametrize("text,linked", [
     ("Q: When do you roll Burn?\nA: Upkeep, one die per marker, blanks come off.", False),
     ("If two people press Upkeep at the same time the mana doubles.", False),

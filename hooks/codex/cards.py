@@ -136,7 +136,34 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
                 or (gap_after is not None and gap_after.end() in starts) or (into is not None and into.end() in starts)
                 or (m.text[:1].isupper() and _ON_TARGET.match(text, m.end, m.end + 8) is not None)):
             counted.add(i)
+    if cards is not None and counted:  # a term read as a card is a card for what follows it (its translation)
+        cards.extend(found[i] for i in sorted(counted))
+        cards.sort()
     return _as_cards(found, counted, names)
+
+
+# Round 17: a card's name glossed by its Russian translation on the same line ("Wall of Thorns — стена шипов", "Force
+# Push — «Силовой толчок»", "3) Teleport — ну телепорт": real19, real31) is the card again, not the terms its words
+# name. Short (a few words to the line's end, no sentence), so an explanation ("Tanglevine — лиана, держит существо")
+# keeps its mentions.
+_TRANSLATION = re.compile(r"[ \t]*[—–=:-][ \t]*«?[а-яёА-ЯЁ][а-яёА-ЯЁ-]*(?:[ \t]+[а-яёА-ЯЁ-]+){0,2}»?[ \t]*(?=\n|\Z)")
+TRANSLATION_CHARS = 48
+
+
+def untranslated(text: str, found: list[Mention], cards: list[Mention]) -> list[Mention]:
+    """The mentions less those inside a card's Russian translation right after it on its line. A bounded match after
+    each card: linear."""
+    spans = [(hit.start(), hit.end()) for card in cards
+             if (hit := _TRANSLATION.match(text, card.end, card.end + TRANSLATION_CHARS)) is not None]
+    if not spans:
+        return found
+    kept, j = [], 0
+    for m in found:  # both in text order: one merge, linear
+        while j < len(spans) and spans[j][1] <= m.start:
+            j += 1
+        if not (j < len(spans) and spans[j][0] <= m.start and m.end <= spans[j][1]):
+            kept.append(m)
+    return kept
 
 
 def _as_cards(found: list[Mention], cards: set[int], names: list[Mention] | None) -> list[Mention]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import forms
 from .attributes import unattributed
-from .cards import CARD_EFFECT_CATEGORY, listed_figures, uncounted
+from .cards import CARD_EFFECT_CATEGORY, listed_figures, uncounted, untranslated
 from .components import unboxed
 from .detect import Detector as Detector  # re-exported: codex.resolve stays the place to import the linker from
 from .index import CARD, KEYWORD, NOT_TERMS, Accept, Index, rank
@@ -286,6 +286,8 @@ class Resolver:
             return sorted(found + pending)
         if found:
             found = uncounted(text, found, names, self._card_terms, cards, self._card_effects)
+        if found and cards:  # "Wall of Thorns — стена шипов": a card's translation, not the terms in it
+            found = untranslated(text, found, cards)
         if found:  # "Warforged Scout — 8": a figure's name on a list line with its cost
             found = listed_figures(text, found, names)
         if found:  # «Цена 900 р.»: a price, not the game's Cost
