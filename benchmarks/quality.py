@@ -45,10 +45,12 @@ LABELS = {
     "real26": "real26 (round 15's second)",  # likewise
     "real27": "real27 (round 15's third)",  # likewise
     "real28": "real28 (round 15's fourth)",  # likewise
-    "real29": "fresh held-out (1 of 4)",  # written at round 16, in the same kinds, scored, never read nor tuned on
-    "real30": "fresh held-out (2 of 4)",  # likewise
-    "real31": "fresh held-out (3 of 4)",  # likewise
-    "real32": "fresh held-out (4 of 4)",  # likewise
+    "real29": "real29 (round 16's first)",  # written at round 16 in the same kinds, scored fresh, read in round 17
+    "real30": "real30 (round 16's second)",  # likewise
+    "real31": "real31 (round 16's third)",  # likewise
+    "real32": "real32 (round 16's fourth)",  # likewise
+    "real33": "fresh held-out (1 of 4)",  # written at round 17, in the same kinds, scored, never read nor tuned on
+    "real34": "fresh held-out (2 of 4)",  # likewise
 }
 
 

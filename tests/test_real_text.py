@@ -754,6 +754,7 @@ def test_more_listed_verbs_of_action_nouns(codex_api, game, text, mention, term)
     "Вывод: против друида нужен Teleport хотя бы парой копий.",
     "3. Teleport — дорогой, но сколько раз он меня вытаскивал",
     "a lot of groups play Teleport as \"anywhere on the board\" and it isn't.",
+    "Заклинания: Исцеление ×2, Рассеивание ×2, телепорт\nАтаки: Столп света ×2",  # after a counted card, any case
 ])
 def test_a_spell_cast_or_put_on_a_target_is_the_card(codex_api, text):
     assert [t for t in linked_terms(codex_api, "mage-wars", text) if t in ("teleport", "sleep", "heal")] == []

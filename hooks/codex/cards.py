@@ -18,6 +18,8 @@ _COUNT_BEFORE_ANY = re.compile(r"[xX×хХ](?!\w)")  # "2x Dispel": the digit is
 
 _PUNCTUATION = "\"'«»“”„()[]{}<>.,;:!?*_~`"
 _LIST_BEFORE = re.compile(r"[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z", re.I)  # "Tanglevine + "
+# Round 17: the item after a counted one in a list ("Исцеление ×2, Рассеивание ×2, Телепорт": real32)
+_AFTER_COUNTED = re.compile(r"[xX×хХ][ \t]?\d+[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z")
 _LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", re.I)  # " + Tanglevine"
 # Words before a card named like a term that make it the card. A count, in any case: "a second Teleport", "two
 # Teleports", "one Dispel, one Teleport" (round 6), «кладёшь 2 телепорта»; the rest only before the card's printed
@@ -115,6 +117,9 @@ def uncounted(text: str, found: list[Mention], names: list[Mention] | None, card
         if previous in PLAYERS or (previous in ARTICLES and m.text[:1].isupper() and
                                    _THE_EFFECT.match(text, m.end, m.end + 8) is None):
             counted.add(i)  # "MY teleport", "a Teleport or two": a player's card
+            continue
+        if _AFTER_COUNTED.search(text, max(0, m.start - 16), m.start) is not None:
+            counted.add(i)  # "Рассеивание ×2, Телепорт": an item of a list whose items are counted cards, in any case
             continue
         if not m.text[:1].isupper():  # a card is named as printed, unless counted: «лечение и Regrowth Belt»
             if previous in COUNT_CUES or previous.isdigit():
