@@ -1538,6 +1538,7 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "I'd take a second High Guard instead. Burn and Aegis 2 don't touch it.", "guarding"),
     ("keyforge", "Elusive, Fight, Reap. Mine have a lot of edge damage from playing unsleeved.", "damage"),
     ("keyforge", "Two decks arrived with damage on a corner. Elusive, Fight, Reap all fine.", "damage"),
+    ("keyforge", "the owner handed us the keys for the back room. Elusive, Fight, Reap.", "keys"),
     ("keyforge", "The café asks for a £50 damage deposit. Elusive, Fight, Reap night.", "damage"),
     ("keyforge", "3) «Гардиан Пятый, Кузнец Ржавых Ключей» — Дис, Elusive и Fight, 700 ₽", "keys"),
     ("keyforge", "Вика — «Граф Пельмешкин, Хранитель Чужих Ключей», Elusive и Fight, 3–1", "keys"),
