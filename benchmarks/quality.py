@@ -52,6 +52,7 @@ LABELS = {
     "real33": "fresh held-out (1 of 4)",  # written at round 17, in the same kinds, scored, never read nor tuned on
     "real34": "fresh held-out (2 of 4)",  # likewise
     "real35": "fresh held-out (3 of 4)",  # likewise
+    "real36": "fresh held-out (4 of 4)",  # likewise
 }
 
 

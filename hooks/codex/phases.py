@@ -35,9 +35,10 @@ def _in_phase_list(text: str, m: Mention) -> bool:
 
 # Round 17: a bare "upkeep" (no "+1") is the phase, a time of the round ("each upkeep", "A: Upkeep, one die per
 # marker", "press Upkeep", "then upkeep it rolled a blank": the Upkeep Phase, a not-mention), unless a word beside it
-# makes it the cost paid there: a pay or forget verb, an article (not "during the"), a possessive, "with", or "on",
-# "for", "cost(s)", "math" after it ("forgot upkeep on Plagued", "an upkeep cost", "pay the Upkeep", «платим upkeep за
-# чары»). Over the read sets: 9 false links removed, 2 gold lost ("forgot about upkeep", "asked for upkeep").
+# makes it the cost paid there: a pay or forget verb, an article (not "during the"), a possessive, "with", or a
+# number, "on", "for", "cost(s)", "math" after it ("forgot upkeep on Plagued", "an upkeep cost", "pay the Upkeep",
+# "Upkeep 2", «платим upkeep за чары»). Over the read sets: 9 false links removed, 2 gold lost ("forgot about
+# upkeep", "asked for upkeep").
 BARE_PHASE_TERMS = frozenset({"upkeep"})
 _COST_BEFORE = frozenset("""
     pay pays paid paying forgot forget forgets forgetting remember an its his her their with
@@ -60,4 +61,5 @@ def _a_cost(text: str, m: Mention) -> bool:
         first, last = (before.group(1) or "").lower(), before.group(2).lower()
         if last in _COST_BEFORE or (last == "the" and first not in _TIME_BEFORE):
             return True  # "forgot upkeep", "an upkeep cost", "pay the Upkeep", "keep the upkeep"
-    return next_word(text, m.end, 16) in _COST_AFTER
+    after = next_word(text, m.end, 16)
+    return after is not None and (after in _COST_AFTER or after.isdigit())  # "Upkeep 2": its value
