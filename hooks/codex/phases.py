@@ -40,7 +40,7 @@ def _in_phase_list(text: str, m: Mention) -> bool:
 # number, "on", "for", "cost(s)", "math" after it ("forgot upkeep on Plagued", "an upkeep cost", "pay the Upkeep",
 # "Upkeep 2", «платим upkeep за чары»). Over the read sets: 9 false links removed, 2 gold lost ("forgot about
 # upkeep", "asked for upkeep").
-BARE_PHASE_TERMS = frozenset({"upkeep"})
+BARE_PHASE_TERMS = {"upkeep": "upkeep"}  # term -> the word that names it bare (no "+1")
 _COST_BEFORE = frozenset("""
     pay pays paid paying forgot forget forgets forgetting remember an its his her their with
     платить платим платит платят плати платил платила платили заплатить забыли забывали забыл забыла
@@ -53,9 +53,10 @@ _WORDS_BEFORE = re.compile(r"(?:(\w+)[ \t]+)?(\w+)[ \t]+\Z")
 def bare_phases(text: str, found: list[Mention]) -> list[Mention]:
     """The mentions less each bare English "upkeep" with no cost cue beside it: the phase of the round. Two bounded
     looks per such mention: linear."""
-    if BARE_PHASE_TERMS.isdisjoint(map(itemgetter(3), found)):  # C speed: most texts name no upkeep
+    if BARE_PHASE_TERMS.keys().isdisjoint(map(itemgetter(3), found)):  # C speed: most texts name no upkeep
         return found
-    return [m for m in found if m.term not in BARE_PHASE_TERMS or m.text.lower() != m.term or _a_cost(text, m)]
+    return [m for m in found
+            if m.term not in BARE_PHASE_TERMS or m.text.lower() != BARE_PHASE_TERMS[m.term] or _a_cost(text, m)]
 
 
 def _a_cost(text: str, m: Mention) -> bool:
