@@ -445,6 +445,17 @@ def test_every_upkeep_is_the_phase(codex_api):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("Ключ куётся только в начале хода, Elusive не мешает.", ["keys", "forge", "elusive"]),  # a sentence's first word
+    ("Вопрос: Ключ можно выковать, если Fight был?", ["keys", "forge", "fight"]),           # after a colon
+    ("Мой Ключ — третий, Elusive и Fight уже были.", ["keys", "elusive", "fight"]),  # after a sentence's first word
+    ("«Кузнец Ржавых Ключей» — Дис, Elusive.", ["elusive"]),                        # a deck's name: every word capital
+])
+def test_a_capital_after_a_capital_mid_sentence_is_a_name(codex_api, text, expected):
+    """Round 17: KeyForge's translated deck names (real24, real31): 2 false links, no gold Russian mention so."""
+    assert linked_terms(codex_api, "keyforge", text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
     ("1) Wall of Thorns — стена шипов\n2) Minor Heal — маленькое лечение\n3) Teleport — ну телепорт", []),
     ("— Force Push — «Силовой толчок»\n— Gravikor — оставил как есть", []),
     ("Tanglevine — лиана, держит существо, пока не вырвется", ["creature"]),   # an explanation, not a translation
