@@ -17,9 +17,10 @@ _COUNT_BEFORE_ANY = re.compile(r"[xX×хХ](?!\w)")  # "2x Dispel": the digit is
 
 
 _PUNCTUATION = "\"'«»“”„()[]{}<>.,;:!?*_~`"
-_LIST_BEFORE = re.compile(r"[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z", re.I)  # "Tanglevine + "
+_LIST_GAP_BEFORE = r"[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z"  # a list's separator, up to the item
+_LIST_BEFORE = re.compile(_LIST_GAP_BEFORE, re.I)  # "Tanglevine + "
 # Round 17: the item after a counted one in a list ("Исцеление ×2, Рассеивание ×2, Телепорт": real32)
-_AFTER_COUNTED = re.compile(r"[xX×хХ][ \t]?\d+[ \t]*(?:[,+/&;]|(?<!\w)(?:and|or|и|или))[ \t]*\Z")
+_AFTER_COUNTED = re.compile(r"[xX×хХ][ \t]?\d+" + _LIST_GAP_BEFORE)
 _LIST_AFTER = re.compile(r"[ \t]*(?:[,+/&;]|(?:and|or|и|или)(?!\w))[ \t]*", re.I)  # " + Tanglevine"
 # Words before a card named like a term that make it the card. A count, in any case: "a second Teleport", "two
 # Teleports", "one Dispel, one Teleport" (round 6), «кладёшь 2 телепорта»; the rest only before the card's printed
