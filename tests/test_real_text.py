@@ -1567,6 +1567,23 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "без Dispel чужие enchantment висят и портят жизнь. Burn и Aegis 2 тоже.", "life"),
     ("mage-wars", "Раунды 1–3. Я ставлю дерево жизни в угол, Burn и Aegis 2 на маге.", "life"),
     ("dnd-miniatures", "Non-smoking home, no pets. Stun, Pushback and Sneak Attack cards included.", "smoke"),
+    # round 18
+    ("mage-wars", "00:00 intro, what we've been playing (Dan: too much Root). Burn and Aegis 2 next.", "rooted"),
+    ("mage-wars", "Со стеной огня та же история, Burn и Aegis 2 не помогают.", "wall"),
+    ("mage-wars", "1. Стена шипов — конструкция? Burn и Aegis 2 — состояния.", "wall"),
+    ("dnd-miniatures", "Лёха собрал ящеролюдов: Poison Dusk Lizardfolk штуки четыре. Stun и Pushback.", "poison-poisoned"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
+
+
+@pytest.mark.parametrize("text,span", [
+    ("so at the end of her turn she killed my Troll", "end of her turn"),
+    ("My own Troll, at the end of my own turn. Still processing", "end of my own turn"),
+    ("Does Shaffles go off at the end of this turn AND on the extra one?", "end of this turn"),
+    ("добор в конце своего хода, когда всё уже сыграла", "конце своего хода"),
+    ("«В конце вашего хода соперник теряет 1 янтарь»", "конце вашего хода"),
+])
+def test_the_end_of_anyones_turn_is_the_end_of_turn(codex_api, text, span):
+    """Round 18: whoever's turn it is, KeyForge's End of Turn (12 of the 16 such uses the annotators linked)."""
+    assert found(codex_api, "keyforge", text) == [(span, "end-of-turn")]
