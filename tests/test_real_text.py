@@ -173,6 +173,8 @@ def test_everyday_russian_is_not_a_term(codex_api, game, text):
     ("mage-wars", "полёта нет", "flying"),
     ("mage-wars", "это Новичок", "novice"),             # capitalised, the trait
     ("dnd-miniatures", "it is forced movement, so no AoO.", "move"),  # a derived noun (round 16)
+    ("dnd-miniatures", "если некуда толкнуть — он просто остаётся на месте", "push-pull"),  # the push's half (round 18)
+    ("dnd-miniatures", "распечатайте кто-нибудь кусок правил про толчок", "push-pull"),
 ])
 def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
     assert linked_terms(codex_api, game, text) == [term]
@@ -1572,6 +1574,7 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "Со стеной огня та же история, Burn и Aegis 2 не помогают.", "wall"),
     ("mage-wars", "1. Стена шипов — конструкция? Burn и Aegis 2 — состояния.", "wall"),
     ("dnd-miniatures", "Лёха собрал ящеролюдов: Poison Dusk Lizardfolk штуки четыре. Stun и Pushback.", "poison-poisoned"),
+    ("dnd-miniatures", "А толку тогда от лучника? Stun и Pushback не спасают, толком никто не объяснил.", "push-pull"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
