@@ -461,7 +461,7 @@ def test_a_capital_after_a_capital_mid_sentence_is_a_name(codex_api, text, expec
     ("1) Wall of Thorns — стена шипов\n2) Minor Heal — маленькое лечение\n3) Teleport — ну телепорт", []),
     ("— Force Push — «Силовой толчок»\n— Gravikor — оставил как есть", []),
     ("Tanglevine — лиана, держит существо, пока не вырвется", ["creature"]),   # an explanation, not a translation
-    ("Wall of Thorns — стена шипов. Стена блокирует проход?", ["wall", "wall"]),  # a sentence goes on: no gloss
+    ("Wall of Fire — огненная стена. Стена блокирует проход?", ["wall", "wall"]),  # a sentence goes on: no gloss
 ])
 def test_a_cards_russian_translation_is_the_card(codex_api, text, expected):
     """Round 17: a translator's list glosses each card (real19, real31): 4 false links, no gold lost."""
@@ -1464,6 +1464,12 @@ def test_the_mage_channeling_and_the_skirmish_game_still_link(codex_api):
     ("keyforge", "Elusive и Fight ясно. Если опасный — мой умирает до удара, ключ не кую", "опасный", "hazardous"),
     ("keyforge", "Elusive и Fight ясно, а урон от «опасного» наносится до боя, ключ потом", "опасного", "hazardous"),
     ("keyforge", "Ошибка номер три с Elusive и ключом: забывать про опасных.", "опасных", "hazardous"),
+    # round 18: the keyword as its verb's subject, or alone after a clause's end
+    ("keyforge", "Elusive и Fight ясно. Нет, опасный бьёт каждого, кто на него нападает, ключ потом.", "опасный",
+     "hazardous"),
+    ("keyforge", "[19:44] Ксюша: опасный срабатывает перед боем. Elusive и ключ потом", "опасный", "hazardous"),
+    ("keyforge", "Elusive и Fight ясно: бой заканчивается, опасный уже некому применять, ключ мой.", "опасный",
+     "hazardous"),
     ("mage-wars", "Burn и Aegis 2 — потом. Огненный шар второго уровня, для зверолова это чужая школа", "уровня",
      "level"),
     ("mage-wars", "Burn и Aegis 2 — потом. Телепорт тоже не его, посмотри уровень и умножь на два", "уровень", "level"),
@@ -1518,6 +1524,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("keyforge", "Elusive и Fight знают все. Это опасная колода, ключ за два хода.", "hazardous"),
     ("keyforge", "Elusive и Fight знают все. Идти в атаку сейчас слишком опасно, подожди с ключом.", "hazardous"),
     ("keyforge", "Elusive и Fight знают все. Не так уж он и опасный, подожди с ключом.", "hazardous"),
+    ("keyforge", "Elusive и Fight знают все. Для новичков это довольно опасный момент, ключ потом.", "hazardous"),
+    ("keyforge", "Elusive и Fight знают все. Преферансисты вообще опасный народ, ключ считают.", "hazardous"),
     ("mage-wars", "Burn и Aegis 2 знаем. Уровень игры у нас разный, новичкам объясним.", "level"),
     ("mage-wars", "Burn и Aegis 2 знаем. Уровень средний,\nкнига своя, школа магии огня.", "level"),
     ("mage-wars", "Burn и Aegis 2 на нём. Положил два скрытых заклинания в центр и забыл, где какое.", "obscured"),

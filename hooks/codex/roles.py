@@ -103,6 +103,12 @@ _RU_LEADS = frozenset("""
     вместо про от из-за из у для без с на по после до против при если когда чем есть что
     """.split())
 _RU_OPENERS = frozenset("«\"„“(\n")
+# ...or the subject of its own verb («Опасный бьёт по вашему», «если бы опасный убил», «Ксюша: опасный срабатывает
+# перед боем»), or alone after a clause's end («бой заканчивается, опасный уже некому применять», «неуловимость?
+# опасный + неуловимый»): round 18, 10 gold links in six sets, none of the adjective's everyday uses (a noun follows
+# those: «опасный момент», «опасный народ»)
+_RU_FINITE_VERB = re.compile(r"\w+(?:ает|яет|ует|еет|ьет|ит|ил|ал|ял|ел|нул)(?:ся)?")  # folded: ё is е
+_RU_CLAUSE_BEFORE = re.compile(r"[,.?!:;][ \t]*\Z")
 # "two life back", "he had more life left": a quantity
 NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve twenty more less fewer".split())
 ROLLS = frozenset("make makes made making fail fails failed pass passes passed roll rolls rolled rolling".split())
@@ -181,9 +187,13 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
 def _russian_role(text: str, m: Mention, folded: str, following: str, previous: str,
                   keys: Callable[[str], tuple[str, ...]]) -> bool:
     """A Russian ordinary word in a game role (besides a number beside it: «оставалось 6 жизни», «уровень 2»)."""
-    if _RU_FULL_ADJECTIVE.fullmatch(folded) and RU_SUBSTANTIVES.intersection(keys(folded)) and \
-            stands_alone(text, m.end) and (previous in _RU_LEADS or text[m.start - 1:m.start] in _RU_OPENERS):
-        return True  # «если опасный — мой умирает», «вместо опасного,»: the keyword, said by its adjective alone
+    if _RU_FULL_ADJECTIVE.fullmatch(folded) and RU_SUBSTANTIVES.intersection(keys(folded)):
+        alone = stands_alone(text, m.end)
+        if alone and (previous in _RU_LEADS or text[m.start - 1:m.start] in _RU_OPENERS or
+                      _RU_CLAUSE_BEFORE.search(text, max(0, m.start - 4), m.start)):
+            return True  # «если опасный — мой умирает», «вместо опасного,»: the keyword, said by its adjective alone
+        if _RU_FINITE_VERB.fullmatch(following):
+            return True  # «опасный бьёт по вашему»: the keyword as its verb's subject
     if folded in RU_GAME_PLURALS:  # «половину состояний», «табличка состояний»: a plural the everyday word has not
         return True
     if folded in RU_PREDICATE_NOUNS and previous in _RU_IS:
