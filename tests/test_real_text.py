@@ -219,6 +219,8 @@ def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
     ("keyforge", "Fight with it, then heal a friendly creature and gain Æmber from the Discard pile.", "friendly"),
     ("dnd-miniatures", "If a Wounded Undead fails its save, does it leave with Tyrannical Morale +2?", "save"),
     ("dnd-miniatures", "My Undead commander routs; can it move next turn with Tyrannical Morale +2?", "move"),
+    ("mage-wars", "Burn and Aegis 2 did the rest. Zombies are slow. I knew this.", "slow"),       # round 18
+    ("mage-wars", "Pull his mage away from the zombies, they're slow. Burn and Aegis 2 too.", "slow"),
 ])
 def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, word):
     assert word in [w for w, _ in found(codex_api, game, text)]
@@ -229,6 +231,8 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
     ("dnd-miniatures", "Mods, feel free to move this thread. Smite Evil +10 and Sneak Attack +5 stack?"),
     ("dnd-miniatures", "If a creature fails its save, can it move?"),  # game roles, but no game context
     ("mage-wars", "Creature with Aegis 2 loses Burn; it is pretty slow."),
+    ("mage-wars", "Pressure his mage early. Burn is slow damage and Aegis 2 won't help."),  # no clause ends there
+    ("keyforge", "we use the lot behind the bakery, they're friendly about it. Elusive, Fight, Reap."),
     ("mage-wars", "У Creature с Aegis 2 и Burn медленный ход."),      # Russian ordinary words stay capital-only
 ])
 def test_ordinary_words_out_of_role_or_context_do_not(codex_api, game, text):

@@ -37,6 +37,11 @@ NOUNS = frozenset("cost life move reach save sight size space type".split())
 LIVED = frozenset("lose loses lost losing risk risks risked save saves saved of".split())
 POSSESSIVES = frozenset("its their his her my your".split())
 COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective said of a game object
+# Round 18: Mage Wars' Slow and Fast said of creatures — "Zombies are slow.", "walk past them, they're slow," — 4 of 5
+# such uses in the annotated sets (not "they're friendly about it", "Burn is slow damage": no clause ends there)
+SPEEDS = frozenset("slow fast".split())
+PLURAL_COPULAS = frozenset("they're they’re".split())
+_CLAUSE_END = re.compile(r"[ \t]*(?:[,.!?;:)\n]|\Z|(?:and|but|so)\b)")
 # not "ignore": in Mage Wars text "can ignore guards", "critical damage ignores armor" never meant the Ignore trait
 # (0 of 11 in the annotated corpora, 4 of them linked by this list before round 10)
 VERBS = frozenset("cancel move reach remove save sleep touch".split())
@@ -157,6 +162,10 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "a sleeping creature": a verb's participle as an adjective before a game noun
     if word in ADJECTIVES and (previous in {"it's", "it’s"} or (previous in COPULAS and earlier in PRONOUNS)):
         return True
+    if word in SPEEDS and _CLAUSE_END.match(text, m.end) and (previous in PLURAL_COPULAS or (
+            previous in COPULAS and before is not None and before.group(2) and
+            max(0, m.start - 40) + before.start(1) in starts)):
+        return True  # "Zombies are slow.", "walk past them, they're slow,": a creature's speed, ending its clause
     if word in ADJECTIVES and (previous == "considered" or (previous == "as" and earlier in COUNTS_AS)):
         return True  # "counts as friendly", "is considered slow": a rules statement about a game object
     if word in ADJECTIVES | NOUNS and _MEANS.match(text, m.end, m.end + 40):
