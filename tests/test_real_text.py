@@ -221,6 +221,8 @@ def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
     ("dnd-miniatures", "My Undead commander routs; can it move next turn with Tyrannical Morale +2?", "move"),
     ("mage-wars", "Burn and Aegis 2 did the rest. Zombies are slow. I knew this.", "slow"),       # round 18
     ("mage-wars", "Pull his mage away from the zombies, they're slow. Burn and Aegis 2 too.", "slow"),
+    ("dnd-miniatures", "How do you sort yours, by set, by creature type? Stun, Pushback and Sneak Attack.", "type"),
+    ("dnd-miniatures", "Stun, Pushback and Sneak Attack don't matter. Read the type line before you get excited.", "type"),
 ])
 def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, word):
     assert word in [w for w, _ in found(codex_api, game, text)]
@@ -233,11 +235,12 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
     ("mage-wars", "Creature with Aegis 2 loses Burn; it is pretty slow."),
     ("mage-wars", "Pressure his mage early. Burn is slow damage and Aegis 2 won't help."),  # no clause ends there
     ("keyforge", "we use the lot behind the bakery, they're friendly about it. Elusive, Fight, Reap."),
+    ("dnd-miniatures", "is it the same type of bonus? Stun, Pushback and Sneak Attack stack?"),
     ("mage-wars", "У Creature с Aegis 2 и Burn медленный ход."),      # Russian ordinary words stay capital-only
 ])
 def test_ordinary_words_out_of_role_or_context_do_not(codex_api, game, text):
     words = {w for w, _ in found(codex_api, game, text)}
-    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный"}
+    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный", "type"}
 
 
 # --- the browser's runtime: the serialised index, without the build's dictionaries -----------------------

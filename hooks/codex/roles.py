@@ -172,6 +172,8 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "Friendly just means under the same player's control": the rules defining the word
     if word in NOUNS and previous.endswith(("'s", "’s")) and previous[:-2] in GAME_NOUNS:
         return True  # "the monster's size", "a creature's type": a statistic of a game object
+    if word == "type" and (previous == "creature" or (after and forms.fold(after.group(1)) == "line")):
+        return True  # "sorting by creature type", "read the type line": the card's statistic (round 18: 7 of 7)
     if word in NOUNS and previous in POSSESSIVES and not (word == "life" and earlier in LIVED):
         return True  # "its save", "your life"
     if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
