@@ -222,6 +222,11 @@ def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
     ("mage-wars", "Burn and Aegis 2 did the rest. Zombies are slow. I knew this.", "slow"),       # round 18
     ("mage-wars", "Pull his mage away from the zombies, they're slow. Burn and Aegis 2 too.", "slow"),
     ("dnd-miniatures", "How do you sort yours, by set, by creature type? Stun, Pushback and Sneak Attack.", "type"),
+    ("mage-wars", "Burn and Aegis 2 aside, the Warlock losing life on purpose is the Bloodreaper.", "life"),
+    ("mage-wars", "Burn and Aegis 2 hurt; by turn 5 my mage is at half life.", "life"),
+    ("mage-wars", "Burn and Aegis 2 on the board. I was ahead on life, so the judge gave it to me.", "life"),
+    ("mage-wars", "Burn and Aegis 2 are fine. Status board per player: life, mana, channeling.", "life"),
+    ("mage-wars", "Burn and Aegis 2 are fine. I'd drop life to 32 for that book.", "life"),
     ("dnd-miniatures", "Stun, Pushback and Sneak Attack don't matter. Read the type line before you get excited.", "type"),
 ])
 def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, word):
@@ -236,11 +241,13 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
     ("mage-wars", "Pressure his mage early. Burn is slow damage and Aegis 2 won't help."),  # no clause ends there
     ("keyforge", "we use the lot behind the bakery, they're friendly about it. Elusive, Fight, Reap."),
     ("dnd-miniatures", "is it the same type of bonus? Stun, Pushback and Sneak Attack stack?"),
+    ("mage-wars", "Sorry this took a week, real life happened. Burn and Aegis 2 first."),
+    ("mage-wars", "Plagues, rotting, draining life out of people: Burn and Aegis 2 fit the theme."),
     ("mage-wars", "У Creature с Aegis 2 и Burn медленный ход."),      # Russian ordinary words stay capital-only
 ])
 def test_ordinary_words_out_of_role_or_context_do_not(codex_api, game, text):
     words = {w for w, _ in found(codex_api, game, text)}
-    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный", "type"}
+    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный", "type", "life"}
 
 
 # --- the browser's runtime: the serialised index, without the build's dictionaries -----------------------

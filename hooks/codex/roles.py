@@ -48,7 +48,18 @@ VERBS = frozenset("cancel move reach remove save sleep touch".split())
 # "move up", "moving out past the orc", "moves adjacent", "moves 1 square": a figure's move on the map (round 10;
 # not "move on", "moved in upstairs")
 MOVE_WAYS = frozenset("up adjacent through around out away past toward towards into next back forward".split())
-LIFE_LEFT = frozenset("left total totals counting".split())  # "no life left", "a life total" (round 10)
+LIFE_LEFT = frozenset("left total totals counting value".split())  # "no life left", "a life total" (round 10)
+# Round 18: life as the quantity players spend, compare and track — "losing life on purpose", "spending life on
+# stuff", "at half life", "Lowest life first", "lots of life", "his own life as a resource", "ahead on life,", "drop
+# life to 32", "Tracks life, mana and channeling", "the life and mana cubes" (22 of the 29 lower-case gold "life" the
+# rules missed in the annotated sets; no everyday use stands so: "in real life", "started life as", "draining life
+# out of people")
+LIFE_SPENT = frozenset("lose loses losing spend spends spending leak leaks leaking gain gains gaining".split())
+LIFE_MEASURES = frozenset("lowest highest half full".split())
+LIFE_AMOUNTS = frozenset("lots points plenty".split())  # "lots of life", "a couple points of life"
+_LIFE_LISTED_BEFORE = re.compile(r"(?:,[ \t]*|[ \t]+(?:and|or|&)[ \t]+)(?:mana|channeling|damage)\b")
+_LISTED_BEFORE_LIFE = re.compile(r"\b(?:mana|channeling)(?:,[ \t]*|[ \t]+(?:and|or|&)[ \t]+)\Z")
+_LIFE_TO = re.compile(r"[ \t]+to[ \t]+(?:\d|zero\b)")
 # "a double move", "a second full move", "a free 1 square move": a move of a kind, a figure's (round 11: 3 of 3 in
 # three sets were D&D's Move; lower-case "move" else needs a way, a modal or a condition)
 MOVE_KINDS = frozenset("double full free extra second whole normal single another square".split())
@@ -183,6 +194,8 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "move up", "moves 1 square"; "a double move", "a free 1 square move"
     if word == "life" and after and forms.fold(after.group(1)) in LIFE_LEFT:
         return True  # "more life left", "a whole life total"
+    if word == "life" and _life_as_quantity(text, m, previous, earlier):
+        return True
     if word in ADJECTIVES | NOUNS and m.start > 0 and text[m.start - 1] in _QUOTES and \
             _QUOTED_PAIR.match(text, m.end, m.end + 40):  # the pattern starts with the closing quote
         return True  # '"friendly" vs "enemy"': the rules' word, quoted
@@ -193,6 +206,16 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     # "when you move next to it": a player moving a figure in a rules condition (round 4)
     return word in VERBS and (previous in MODALS | CREATURES or
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
+
+
+def _life_as_quantity(text: str, m: Mention, previous: str, earlier: str) -> bool:
+    """Lower-case "life" as what players spend, compare and track (round 18, above): bounded looks around it."""
+    return (previous in LIFE_SPENT or previous in LIFE_MEASURES or
+            (previous == "of" and earlier in LIFE_AMOUNTS) or (previous == "own" and earlier in POSSESSIVES) or
+            (previous == "on" and _CLAUSE_END.match(text, m.end) is not None) or
+            _LIFE_TO.match(text, m.end, m.end + 12) is not None or
+            _LIFE_LISTED_BEFORE.match(text, m.end, m.end + 16) is not None or
+            _LISTED_BEFORE_LIFE.search(text, max(0, m.start - 16), m.start) is not None)
 
 
 def _russian_role(text: str, m: Mention, folded: str, following: str, previous: str,
