@@ -222,6 +222,8 @@ def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
     ("mage-wars", "Burn and Aegis 2 did the rest. Zombies are slow. I knew this.", "slow"),       # round 18
     ("mage-wars", "Pull his mage away from the zombies, they're slow. Burn and Aegis 2 too.", "slow"),
     ("dnd-miniatures", "How do you sort yours, by set, by creature type? Stun, Pushback and Sneak Attack.", "type"),
+    ("dnd-miniatures", "Stun, Pushback and Sneak Attack aside, they only get the move, not a charge.", "move"),
+    ("dnd-miniatures", "Stun, Pushback and Sneak Attack: it lands after he finishes moving.", "moving"),
     ("mage-wars", "Burn and Aegis 2 aside, the Warlock losing life on purpose is the Bloodreaper.", "life"),
     ("mage-wars", "Burn and Aegis 2 hurt; by turn 5 my mage is at half life.", "life"),
     ("mage-wars", "Burn and Aegis 2 on the board. I was ahead on life, so the judge gave it to me.", "life"),
@@ -242,6 +244,8 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
     ("keyforge", "we use the lot behind the bakery, they're friendly about it. Elusive, Fight, Reap."),
     ("dnd-miniatures", "is it the same type of bonus? Stun, Pushback and Sneak Attack stack?"),
     ("mage-wars", "Sorry this took a week, real life happened. Burn and Aegis 2 first."),
+    ("dnd-miniatures", "Does Trample 10 count as a move? Stun, Pushback and Sneak Attack don't."),
+    ("dnd-miniatures", "Stun, Pushback and Sneak Attack died with the move to 4e, the cards changed."),
     ("mage-wars", "Plagues, rotting, draining life out of people: Burn and Aegis 2 fit the theme."),
     ("mage-wars", "У Creature с Aegis 2 и Burn медленный ход."),      # Russian ordinary words stay capital-only
 ])

@@ -63,6 +63,14 @@ _LIFE_TO = re.compile(r"[ \t]+to[ \t]+(?:\d|zero\b)")
 # "a double move", "a second full move", "a free 1 square move": a move of a kind, a figure's (round 11: 3 of 3 in
 # three sets were D&D's Move; lower-case "move" else needs a way, a modal or a condition)
 MOVE_KINDS = frozenset("double full free extra second whole normal single another square".split())
+# Round 18: the move as a thing a figure gets, finishes or splits — "they only get the move", "finish the move",
+# "take a move action" (9 of the 10 uses of "the/a move" in the annotated sets; the tenth "counts as a move", which
+# posts.yml's annotators did not link) — and moving as what a figure does or stops doing: "after it finishes
+# moving", "keep moving", "a phase he isn't moving a Chraal", "same as moving" (8 of 8)
+MOVE_GERUND_BEFORE = frozenset("""
+    finish finishes finished finishing keep keeps kept spend spends spent stop stops stopped not isn't isn’t as normal
+    """.split())
+MOVE_NOT_AFTER = frozenset(["as"])  # "counts as a move"; and not "the move to 4e", "the move from 1.0" (a change)
 # '"friendly" vs "enemy"', '"friendly" and "enemy" definitions', '"friendly" on a card means': the word quoted as the
 # rules' own, beside its pair or its reading (round 11: 3 of 3 in three sets; not a lone scare quote, '"magic"')
 _QUOTES = "\"“”'‘’«»"
@@ -192,6 +200,10 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     if word == "move" and ((after and (forms.fold(after.group(1)) in MOVE_WAYS or after.group(1).isdigit())) or
                            (folded in {"move", "moves"} and previous in MOVE_KINDS)):
         return True  # "move up", "moves 1 square"; "a double move", "a free 1 square move"
+    if word == "move" and ((folded == "move" and previous in ARTICLES and earlier not in MOVE_NOT_AFTER and
+                            not (after and forms.fold(after.group(1)) in {"to", "from"})) or
+                           (folded == "moving" and previous in MOVE_GERUND_BEFORE)):
+        return True  # "they only get the move", "after it finishes moving" (round 18, above)
     if word == "life" and after and forms.fold(after.group(1)) in LIFE_LEFT:
         return True  # "more life left", "a whole life total"
     if word == "life" and _life_as_quantity(text, m, previous, earlier):
