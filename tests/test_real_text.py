@@ -1601,6 +1601,8 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "1. Стена шипов — конструкция? Burn и Aegis 2 — состояния.", "wall"),
     ("dnd-miniatures", "Лёха собрал ящеролюдов: Poison Dusk Lizardfolk штуки четыре. Stun и Pushback.", "poison-poisoned"),
     ("dnd-miniatures", "А толку тогда от лучника? Stun и Pushback не спасают, толком никто не объяснил.", "push-pull"),
+    ("dnd-miniatures", "Stun, Pushback and Sneak Attack give it a flavour other skirmish games don't have.", "skirmish"),
+    ("dnd-miniatures", "Homebrew skirmish, week 3: Stun, Pushback and Sneak Attack, stolen from DDM.", "skirmish"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
