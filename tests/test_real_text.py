@@ -1603,6 +1603,7 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("dnd-miniatures", "А толку тогда от лучника? Stun и Pushback не спасают, толком никто не объяснил.", "push-pull"),
     ("dnd-miniatures", "Stun, Pushback and Sneak Attack give it a flavour other skirmish games don't have.", "skirmish"),
     ("dnd-miniatures", "Homebrew skirmish, week 3: Stun, Pushback and Sneak Attack, stolen from DDM.", "skirmish"),
+    ("mage-wars", "Iron Golem is basically a walking wall with tough armor. Burn and Aegis 2 barely matter.", "tough"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
