@@ -1068,6 +1068,13 @@ def test_a_card_named_like_a_term_is_cast_or_counted_the_effect_is_not(codex_api
     ("Trackers, action markers, a pile of condition tokens, the board, two binders.", False),
     ("Кидаешь кубик эффектов за каждый жетон, на 1-2 жетон снимаешь, иначе получаешь урон.", True),
     ("Burn, Corrode, Stun: each condition token, the guard marker aside, stays until removed.", True),
+    # round 18: what holds them, what they are made of, losing, gathering and running short of them
+    ("8 dice, the d12, and a whole bag of tokens labelled \"burn/corrode\". feeling rich rn", False),
+    ("- a ziploc of wooden cubes and tokens, some still on the sprue", False),
+    ("У нас пропал жетон Ожога, нашёлся через полгода в тапке.", False),
+    ("Игорь, а я говорила тебе собирать жетоны сразу, а не доигрывать с пиццей в руке", False),
+    ("в нашем экземпляре не хватило одного жетона, пришлось рисовать самим", False),
+    ("На моём маге лежат два жетона ожога. В фазе содержания я за каждый кидаю кубик атаки.", True),
 ])
 def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked):
     # round 6: 11 false Tokens in the real sets were the cardboard pieces (unboxed, sorted, printed, missing)

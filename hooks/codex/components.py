@@ -13,12 +13,19 @@ PHYSICAL_STEMS = tuple("""
     коробк органайзер комплект вкладыш картон печат распечат ячейк потеря цвет мелки фото
     распаков нераспаков выдавл нарисова толщ потолщ thick tray пересчит
     куплю обменя штук
+    bag ziploc sprue wooden carton curl мешоч мешок мешк зиплок пакет пропал деревянн маловат собира хватил
     """.split())  # round 7: unpacking, punching out («выдавливаются»), what is drawn on a token («нарисован щит»);
 # round 9: how thick the cardboard is («жетоны пусть сделают потолще»); round 12: a tray, losing them («главное карты и
 # жетоны не потерять», "tokens are rattling around loose in mine", "if I lose ONE of his tokens"); round 13: counting
 # them («пересчитать жетоны состояний», «Жетоны пересчитывал по списку»); round 16: buying, swapping, counting pieces
-# («#куплю Ищу пару жетонов», «жетоны горения, штуки три», «Куплю или обменяю»: 3 false links in real28)
-PHYSICAL_WORDS = frozenset("missing tts mod mods thin stl sheet sheets лист листы листов листах loose lose".split())
+# («#куплю Ищу пару жетонов», «жетоны горения, штуки три», «Куплю или обменяю»: 3 false links in real28); round 18:
+# what holds them, what they are made of, losing, gathering and running short of them ("a whole bag of tokens", "a
+# ziploc of wooden cubes and tokens, some still on the sprue", "We use an egg carton", "Ours curled", "the token
+# wells are too deep", «мешочек с жетонами горения», «У нас пропал жетон Ожога», «Жетонов маловато», «собирать
+# жетоны сразу», «не хватило одного жетона»: 14 false links in nine sets, no gold Token lost)
+PHYSICAL_WORDS = frozenset("""
+    missing tts mod mods thin stl sheet sheets лист листы листов листах loose lose lost wells
+    """.split())
 MISSING_RU = "не хватает"
 STEM_CHARS = max(map(len, [*PHYSICAL_STEMS, *PHYSICAL_WORDS, MISSING_RU]))  # how far past the window a word is read
 COMPONENT_CHARS = 60  # how near (in the clause): at 100-200 the corpora's game tokens near a box word start to go
