@@ -49,10 +49,14 @@ LABELS = {
     "real30": "real30 (round 16's second)",  # likewise
     "real31": "real31 (round 16's third)",  # likewise
     "real32": "real32 (round 16's fourth)",  # likewise
-    "real33": "fresh held-out (1 of 4)",  # written at round 17, in the same kinds, scored, never read nor tuned on
-    "real34": "fresh held-out (2 of 4)",  # likewise
-    "real35": "fresh held-out (3 of 4)",  # likewise
-    "real36": "fresh held-out (4 of 4)",  # likewise
+    "real33": "real33 (round 17's first)",  # written at round 17 in the same kinds, scored fresh, read in round 18
+    "real34": "real34 (round 17's second)",  # likewise
+    "real35": "real35 (round 17's third)",  # likewise
+    "real36": "real36 (round 17's fourth)",  # likewise
+    "real37": "fresh held-out (1 of 4)",  # written at round 18, in the same kinds, scored, never read nor tuned on
+    "real38": "fresh held-out (2 of 4)",  # likewise
+    "real39": "fresh held-out (3 of 4)",  # likewise
+    "real40": "fresh held-out (4 of 4)",  # likewise
 }
 
 
