@@ -469,6 +469,12 @@ def test_every_upkeep_is_the_phase(codex_api):
     ("Вопрос: Ключ можно выковать, если Fight был?", ["keys", "forge", "fight"]),           # after a colon
     ("Мой Ключ — третий, Elusive и Fight уже были.", ["keys", "elusive", "fight"]),  # after a sentence's first word
     ("«Кузнец Ржавых Ключей» — Дис, Elusive.", ["elusive"]),                        # a deck's name: every word capital
+    # round 18: English "Key" beside a capitalised word in mid-sentence
+    ('a deck whose name ends in "...the Unforgiven Key" and it has Elusive', ["elusive"]),
+    ("#team-vt-prague · Three Keys Short\nElusive first", ["elusive"]),
+    ("I once forged, got Key Hammered, forged again. Elusive!", ["forge", "forge", "elusive"]),
+    ("Three Keys wins the game, Elusive or not.", ["keys", "elusive"]),          # a sentence's first words
+    ("Key cheats go in their own pile. Elusive too.", ["keys", "elusive"]),
 ])
 def test_a_capital_after_a_capital_mid_sentence_is_a_name(codex_api, text, expected):
     """Round 17: KeyForge's translated deck names (real24, real31): 2 false links, no gold Russian mention so."""

@@ -74,18 +74,45 @@ _SENTENCE_OPENERS = frozenset(".!?:;«\"“(—–-\n")
 _CYRILLIC_CAPITALS = frozenset("АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")
 
 
+# Round 18: KeyForge's "Key", capitalised in mid-sentence beside another capitalised word, is a name's word too — a
+# deck's, a team's, a newsletter's, a card's as players bend it ("the Unforgiven Key", "Three Keys Short", "**Second
+# Key**", "got Key Hammered", "one Key Abdution": 6 false links in five sets; none of the read sets' 5 such uses was
+# gold). English capitalises every word of a title, so only this word, the game's commonest, is read so (round 17:
+# title case as such cost 21 gold links for 6 false ones).
+_KEY_TERMS = frozenset({"keys"})
+_CAPITAL_WORD_AFTER = re.compile(r"[ \t]+([A-Z][\w'’-]*)")
+_LATIN_CAPITAL_WORD_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*[ \t]+\Z")
+
+
+def _mid_sentence(text: str, start: int) -> bool:
+    """The word at `start` neither opens the text, a line nor a sentence (a bounded look back)."""
+    opener = text[max(0, start - 16):start].rstrip(" \t")[-1:]
+    return bool(opener) and opener not in _SENTENCE_OPENERS
+
+
 def untitled(text: str, found: list[Mention]) -> list[Mention]:
     """The mentions less a capitalised Russian word after a capitalised word that does not open a sentence ("Кузнец
-    Ржавых Ключей"): a name's words. A C-speed pass picks the capitalised Cyrillic mentions; a bounded look back
-    each: linear."""
+    Ржавых Ключей"), and a capitalised KeyForge "Key" beside one in mid-sentence ("the Unforgiven Key"): a name's
+    words. A C-speed pass picks the capitalised Cyrillic mentions; a bounded look around each: linear."""
     firsts = map(itemgetter(0), map(itemgetter(2), found))
     capitalised = list(compress(range(len(found)), map(_CYRILLIC_CAPITALS.__contains__, firsts)))
     names = set()
     for i in capitalised:
         m = found[i]
         before = _CAPITAL_WORD_BEFORE.search(text, max(0, m.start - 32), m.start)
-        if before is not None:
-            opener = text[max(0, before.start() - 16):before.start()].rstrip(" \t")[-1:]
-            if opener and opener not in _SENTENCE_OPENERS:  # not a line's or a sentence's first word
-                names.add(i)
+        if before is not None and _mid_sentence(text, before.start()):  # not a line's or a sentence's first word
+            names.add(i)
+    starts = {m.start for m in found}
+    for i, m in enumerate(found):
+        if m.term in _KEY_TERMS and m.text[:1] == "K" and _keys_in_a_title(text, m, starts):
+            names.add(i)
     return [m for i, m in enumerate(found) if i not in names] if names else found
+
+
+def _keys_in_a_title(text: str, m: Mention, starts: set[int]) -> bool:
+    """"Key" beside a capitalised word that is no mention of its own, the pair in mid-sentence (bounded looks)."""
+    before = _LATIN_CAPITAL_WORD_BEFORE.search(text, max(0, m.start - 32), m.start)
+    if before is not None and before.start() not in starts and _mid_sentence(text, before.start()):
+        return True
+    after = _CAPITAL_WORD_AFTER.match(text, m.end, m.end + 32)
+    return after is not None and after.start(1) not in starts and _mid_sentence(text, m.start)
