@@ -175,6 +175,9 @@ def test_everyday_russian_is_not_a_term(codex_api, game, text):
     ("dnd-miniatures", "it is forced movement, so no AoO.", "move"),  # a derived noun (round 16)
     ("dnd-miniatures", "если некуда толкнуть — он просто остаётся на месте", "push-pull"),  # the push's half (round 18)
     ("dnd-miniatures", "распечатайте кто-нибудь кусок правил про толчок", "push-pull"),
+    ("mage-wars", "Финал: Жрица вылечилась в храме", "heal"),                    # a heal verb's own forms (round 18)
+    ("mage-wars", "план как всегда — отсидеться и перелечить", "heal"),
+    ("keyforge", "Troll хоть реапом подлечится, ничего страшного", "heal"),
 ])
 def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
     assert linked_terms(codex_api, game, text) == [term]
