@@ -178,6 +178,7 @@ def test_everyday_russian_is_not_a_term(codex_api, game, text):
     ("mage-wars", "Финал: Жрица вылечилась в храме", "heal"),                    # a heal verb's own forms (round 18)
     ("mage-wars", "план как всегда — отсидеться и перелечить", "heal"),
     ("keyforge", "Troll хоть реапом подлечится, ничего страшного", "heal"),
+    ("keyforge", "соперник каждый ход по пять минут выбирал дом", "house-choice"),  # the imperfective (round 18)
 ])
 def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
     assert linked_terms(codex_api, game, text) == [term]
