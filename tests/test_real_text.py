@@ -250,12 +250,14 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
     ("mage-wars", "Sorry this took a week, real life happened. Burn and Aegis 2 first."),
     ("dnd-miniatures", "Does Trample 10 count as a move? Stun, Pushback and Sneak Attack don't."),
     ("dnd-miniatures", "Stun, Pushback and Sneak Attack died with the move to 4e, the cards changed."),
+    ("keyforge", "There's no pay to play, the house you pick IS the cost.\n2. Elusive and Fight, Reap."),  # round 18
+    ("dnd-miniatures", "Stun, Pushback: each just needs the square in range and sight.\n2. no idea about Sneak Attack"),
     ("mage-wars", "Plagues, rotting, draining life out of people: Burn and Aegis 2 fit the theme."),
     ("mage-wars", "У Creature с Aegis 2 и Burn медленный ход."),      # Russian ordinary words stay capital-only
 ])
 def test_ordinary_words_out_of_role_or_context_do_not(codex_api, game, text):
     words = {w for w, _ in found(codex_api, game, text)}
-    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный", "type", "life"}
+    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный", "type", "life", "cost", "sight"}
 
 
 # --- the browser's runtime: the serialised index, without the build's dictionaries -----------------------
@@ -367,6 +369,17 @@ def test_a_price_is_not_the_games_cost(codex_api, text):
 def test_the_cost_still_links_without_money(codex_api):
     text = "Действующая цена ключа 8, а после Lash цена выросла на 3."
     assert linked_terms(codex_api, "keyforge", text).count("cost") == 2
+
+
+@pytest.mark.parametrize("text,linked", [
+    ("Ключ стоит шесть, но есть карты, которые поднимают цену, и тогда Elusive не спасёт.", True),  # round 18
+    ("А Titan Mechanic снижает цену всем, ключ и Elusive тут ни при чём.", True),
+    ("Лёша: да, ключ куётся по текущей цене, Elusive не мешает.", True),
+    ("Игорь уступил в цене и положил в подарок ключ, Elusive-колода огонь.", False),
+    ("5. Вова — 1:4. Колода «на удачу» за 300 рублей, оправдала цену.\n6. Тимур — ключ и Elusive.", False),
+])
+def test_a_cost_raised_lowered_or_current_is_the_games(codex_api, text, linked):
+    assert ("cost" in linked_terms(codex_api, "keyforge", text)) == linked
 
 
 def test_everyday_speed_in_russian(codex_api):

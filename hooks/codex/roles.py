@@ -80,7 +80,11 @@ _QUOTED_PAIR = re.compile(r"[\"”'’»]\s*(?:vs\.?|versus|and|or|/)\s*[\"“'�
 RU_PREDICATE_NOUNS = frozenset(["состояние"])
 _RU_IS = frozenset(["это", "не"])
 _RU_GAME_NOUN = re.compile(r"существ\w*|маг(?:а|у|ом|е|и|ов|ам|ами|ах)?|объект\w*")
-_RU_OF_A_KEY = re.compile(r"ключ(?:а|ей|ам)?")
+_RU_OF_A_KEY = re.compile(r"[ \t]+[Кк]люч(?:а|ей|ам)?(?!\w)")  # right after it: «цену ключа», not «цену. Ключ…»
+# Round 18: «поднимают цену», «подняв цену», «снижает цену всем»: what cards do to KeyForge's cost, and the cost
+# «по текущей цене» (7 gold links in seven read sets; a price is paid, asked, haggled or justified, never raised by a
+# card, nor "current", in them)
+_RU_RAISED_OR_LOWERED = re.compile(r"(?:подн|подым|повы[сш]|сни[зж]|увелич|уменьш)\w*")
 # «зомби медленные, переигрываем», «они же медленные,», «голем слишком медленный,»: an adjective (by its ending) said
 # of a creature, ending its clause — after a pronoun, an intensifier, a game noun or a term's word (round 12: 5 of 6 in
 # the annotated sets, one of them a noun the ending admits: «это одно и то же состояние,»; not «медленная как
@@ -153,6 +157,7 @@ ACTIONS = frozenset("attack attacks move moves action actions".split())
 _RU_REPLACES_AN_ACTION = re.compile(r"(?:[ \t]+\w+){0,4}?[ \t]+(?:атак|движени|перемещени|действи)\w*")
 _BEFORE = re.compile(r"([\w'’]+)[^\w'’]{1,3}(?:([\w'’]+)[^\w'’]{1,3})?\Z")  # the one or two words before, in a short slice
 _AFTER = re.compile(r"\W{1,3}([\w']+)")
+_ENDS = frozenset(".!?\n")  # a sentence's or a line's end: a number past it counts nothing before it (round 18)
 
 
 def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tuple[str, ...]]) -> bool:
@@ -167,7 +172,8 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     # "3 life", "life 12"; not a number that ends the sentence before ("200 против 141. Выводы:", round 8)
     gap = text[max(0, m.start - 40) + before.end(2 if before.group(2) else 1):m.start] if before else ""
     ended = any(c in ".!?" for c in gap)
-    counted = (not ended and (previous.isdigit() or previous in NUMBER_WORDS)) or bool(after and after.group(1).isdigit())
+    counted = (not ended and (previous.isdigit() or previous in NUMBER_WORDS)) or bool(
+        after and after.group(1).isdigit() and not _ENDS.intersection(text[m.end:after.start(1)]))  # not «цену.\n6.»
     if not forms.is_cyrillic(m.text) and any(forms.is_cyrillic(w) for w in (previous, after and after.group(1)) if w):
         return True  # "Sleep слетает", «в guard»: an English game word written into a Russian sentence on purpose
     if forms.is_cyrillic(m.text):
@@ -253,8 +259,10 @@ def _russian_role(text: str, m: Mention, folded: str, following: str, previous: 
             # «он и опасный.»: «и» is a word of some glossary name, not a term)
     if folded.startswith("уров") and _spellbook_cost_on_line(text, m):
         return True  # «цена = уровень, чужая ×2», «посмотри уровень и умножь на два»: a spell's level in its cost
-    if _RU_OF_A_KEY.fullmatch(following):
+    if _RU_OF_A_KEY.match(text, m.end, m.end + 12):
         return True  # «цену ключа»: KeyForge's cost is a key's; «цена карты», «по цене» are prices (round 6)
+    if folded.startswith("цен") and (_RU_RAISED_OR_LOWERED.fullmatch(previous) or previous.startswith("текущ")):
+        return True  # «карты, которые поднимают цену», «ковка по текущей цене»: the cost (round 18)
     if _RU_OF_SIZE.match(text, m.end, m.end + 40) or _RU_MEANS.match(text, m.end, m.end + 40):
         return True
     return _RU_CHANGED_BY.match(text, m.end, m.end + 40) is not None  # «цена выросла на 3»: a quantity
