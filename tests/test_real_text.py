@@ -179,6 +179,9 @@ def test_everyday_russian_is_not_a_term(codex_api, game, text):
     ("mage-wars", "план как всегда — отсидеться и перелечить", "heal"),
     ("keyforge", "Troll хоть реапом подлечится, ничего страшного", "heal"),
     ("keyforge", "соперник каждый ход по пять минут выбирал дом", "house-choice"),  # the imperfective (round 18)
+    ("dnd-miniatures", "Попадание по спящему автоматическое?", "sleep-sleeping"),  # round 18
+    ("dnd-miniatures", "это с фалангой стакается?", "stacking"),
+    ("dnd-miniatures", "если рядом двое таких же, бонус складывается?", "stacking"),
 ])
 def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
     assert linked_terms(codex_api, game, text) == [term]
@@ -1631,6 +1634,7 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "1. Стена шипов — конструкция? Burn и Aegis 2 — состояния.", "wall"),
     ("dnd-miniatures", "Лёха собрал ящеролюдов: Poison Dusk Lizardfolk штуки четыре. Stun и Pushback.", "poison-poisoned"),
     ("dnd-miniatures", "А толку тогда от лучника? Stun и Pushback не спасают, толком никто не объяснил.", "push-pull"),
+    ("dnd-miniatures", "я могу, но только после 22, ребёнок не спит. Stun и Pushback потом.", "sleep-sleeping"),
     ("dnd-miniatures", "Stun, Pushback and Sneak Attack give it a flavour other skirmish games don't have.", "skirmish"),
     ("dnd-miniatures", "Homebrew skirmish, week 3: Stun, Pushback and Sneak Attack, stolen from DDM.", "skirmish"),
     ("mage-wars", "Iron Golem is basically a walking wall with tough armor. Burn and Aegis 2 barely matter.", "tough"),
