@@ -232,6 +232,9 @@ def test_real_words_and_short_words_are_not_typos(codex_api, game, text):
     ("dnd-miniatures", "Stun, Pushback and Sneak Attack aside, they only get the move, not a charge.", "move"),
     ("dnd-miniatures", "Stun, Pushback and Sneak Attack: it lands after he finishes moving.", "moving"),
     ("mage-wars", "Burn and Aegis 2 aside, the Warlock losing life on purpose is the Bloodreaper.", "life"),
+    ("mage-wars", "Burn and Aegis 2 aside: does Nullify counter Purge? If it's countered, does it stay?", "counter"),
+    ("mage-wars", "Burn and Aegis 2 stay. Countered spells don't resolve, so the mana is spent.", "Countered"),
+    ("mage-wars", "Burn and Aegis 2 are fine, and we held the same activation twice.", "activation"),
     ("mage-wars", "Burn and Aegis 2 hurt; by turn 5 my mage is at half life.", "life"),
     ("mage-wars", "Burn and Aegis 2 on the board. I was ahead on life, so the judge gave it to me.", "life"),
     ("mage-wars", "Burn and Aegis 2 are fine. Status board per player: life, mana, channeling.", "life"),
@@ -251,6 +254,8 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
     ("keyforge", "we use the lot behind the bakery, they're friendly about it. Elusive, Fight, Reap."),
     ("dnd-miniatures", "is it the same type of bonus? Stun, Pushback and Sneak Attack stack?"),
     ("mage-wars", "Sorry this took a week, real life happened. Burn and Aegis 2 first."),
+    ("mage-wars", "Sign-up sheet at the counter. Burn and Aegis 2 markers provided."),
+    ("mage-wars", "She countered with the Atticaran Porcupine, Burn and Aegis 2 on it."),
     ("dnd-miniatures", "Does Trample 10 count as a move? Stun, Pushback and Sneak Attack don't."),
     ("dnd-miniatures", "Stun, Pushback and Sneak Attack died with the move to 4e, the cards changed."),
     ("keyforge", "There's no pay to play, the house you pick IS the cost.\n2. Elusive and Fight, Reap."),  # round 18
@@ -260,7 +265,8 @@ def test_a_lower_case_ordinary_word_in_a_game_role_links(codex_api, game, text, 
 ])
 def test_ordinary_words_out_of_role_or_context_do_not(codex_api, game, text):
     words = {w for w, _ in found(codex_api, game, text)}
-    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный", "type", "life", "cost", "sight"}
+    assert not words & {"friendly", "move", "save", "rally", "slow", "медленный", "type", "life", "cost", "sight",
+                        "counter", "countered"}
 
 
 # --- the browser's runtime: the serialised index, without the build's dictionaries -----------------------

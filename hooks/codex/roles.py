@@ -70,6 +70,11 @@ MOVE_KINDS = frozenset("double full free extra second whole normal single anothe
 MOVE_GERUND_BEFORE = frozenset("""
     finish finishes finished finishing keep keeps kept spend spends spent stop stops stopped not isn't isn’t as normal
     """.split())
+# Round 18: Mage Wars' Counter as what Nullify does to a spell — "Nullify counters it", "If it's countered", "it gets
+# countered", "Countered spells don't resolve" (6 gold links in two read sets, none false; not "the counter" of a shop, "a load
+# counter", "she countered with the Porcupine")
+COUNTERING = frozenset(["nullify"])
+BEING = frozenset("is it's it’s gets get got be been was were".split())
 MOVE_NOT_AFTER = frozenset(["as"])  # "counts as a move"; and not "the move to 4e", "the move from 1.0" (a change)
 # '"friendly" vs "enemy"', '"friendly" and "enemy" definitions', '"friendly" on a card means': the word quoted as the
 # rules' own, beside its pair or its reading (round 11: 3 of 3 in three sets; not a lone scare quote, '"magic"')
@@ -214,6 +219,9 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "more life left", "a whole life total"
     if word == "life" and _life_as_quantity(text, m, previous, earlier):
         return True
+    if "counter" in words and (previous in COUNTERING or (folded == "countered" and previous in BEING) or
+                              (after is not None and forms.fold(after.group(1)) in {"spell", "spells"})):
+        return True  # "Does Nullify counter Purge", "it gets countered", "Countered spells don't resolve"
     if word in ADJECTIVES | NOUNS and m.start > 0 and text[m.start - 1] in _QUOTES and \
             _QUOTED_PAIR.match(text, m.end, m.end + 40):  # the pattern starts with the closing quote
         return True  # '"friendly" vs "enemy"': the rules' word, quoted
