@@ -71,8 +71,8 @@ MOVE_GERUND_BEFORE = frozenset("""
     finish finishes finished finishing keep keeps kept spend spends spent stop stops stopped not isn't isn’t as normal
     """.split())
 # Round 18: Mage Wars' Counter as what Nullify does to a spell — "Nullify counters it", "If it's countered", "it gets
-# countered", "Countered spells don't resolve" (6 gold links in two read sets, none false; not "the counter" of a shop, "a load
-# counter", "she countered with the Porcupine")
+# countered", "Countered spells don't resolve" (6 gold links in two read sets, none false; not "the counter" of a
+# shop, "a load counter", "she countered with the Porcupine")
 COUNTERING = frozenset(["nullify"])
 BEING = frozenset("is it's it’s gets get got be been was were".split())
 MOVE_NOT_AFTER = frozenset(["as"])  # "counts as a move"; and not "the move to 4e", "the move from 1.0" (a change)
