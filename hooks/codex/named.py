@@ -94,18 +94,18 @@ def untitled(text: str, found: list[Mention]) -> list[Mention]:
     """The mentions less a capitalised Russian word after a capitalised word that does not open a sentence ("Кузнец
     Ржавых Ключей"), and a capitalised KeyForge "Key" beside one in mid-sentence ("the Unforgiven Key"): a name's
     words. A C-speed pass picks the capitalised Cyrillic mentions; a bounded look around each: linear."""
-    firsts = map(itemgetter(0), map(itemgetter(2), found))
-    capitalised = list(compress(range(len(found)), map(_CYRILLIC_CAPITALS.__contains__, firsts)))
+    firsts = list(map(itemgetter(0), map(itemgetter(2), found)))
+    capitalised = compress(range(len(found)), map(_CYRILLIC_CAPITALS.__contains__, firsts))
     names = set()
     for i in capitalised:
         m = found[i]
         before = _CAPITAL_WORD_BEFORE.search(text, max(0, m.start - 32), m.start)
         if before is not None and _mid_sentence(text, before.start()):  # not a line's or a sentence's first word
             names.add(i)
-    starts = {m.start for m in found}
-    for i, m in enumerate(found):
-        if m.term in _KEY_TERMS and m.text[:1] == "K" and _keys_in_a_title(text, m, starts):
-            names.add(i)
+    keys = [i for i in compress(range(len(found)), map("K".__eq__, firsts)) if found[i].term in _KEY_TERMS]
+    if keys:
+        starts = set(map(itemgetter(0), found))
+        names.update(i for i in keys if _keys_in_a_title(text, found[i], starts))
     return [m for i, m in enumerate(found) if i not in names] if names else found
 
 
