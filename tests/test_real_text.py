@@ -1113,6 +1113,19 @@ def test_a_token_beside_words_about_the_box_is_the_piece(codex_api, text, linked
     assert ("token" in linked_terms(codex_api, "mage-wars", text)) == linked
 
 
+def test_the_box_words_are_one_trie_that_reads_stems_as_prefixes_and_words_whole():
+    """Round 18: the look's literals compiled as a trie (faster than a flat alternation) still mean what they list."""
+    from codex.components import _PHYSICAL, PHYSICAL_STEMS, PHYSICAL_WORDS
+
+    for stem in PHYSICAL_STEMS:
+        assert _PHYSICAL.match(stem) and _PHYSICAL.match(stem + "ами"), stem
+    for word in PHYSICAL_WORDS:
+        assert _PHYSICAL.match(word), word
+        if not any(word.startswith(stem) for stem in PHYSICAL_STEMS):
+            assert not _PHYSICAL.match(word + "x"), word  # "lost", not "lostx"
+    assert _PHYSICAL.match("не хватает") and not _PHYSICAL.match("кубик")
+
+
 @pytest.mark.parametrize("game,text,span,term", [
     ("mage-wars", "у него нет каунтерстрайка, так что бей смело", "каунтерстрайка", "counterstrike"),
     ("mage-wars", "чардж +1 у волка считается до атаки?", "чардж +1", "charge"),
