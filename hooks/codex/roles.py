@@ -75,6 +75,12 @@ MOVE_GERUND_BEFORE = frozenset("""
 # shop, "a load counter", "she countered with the Porcupine")
 COUNTERING = frozenset(["nullify"])
 BEING = frozenset("is it's it’s gets get got be been was were".split())
+# Round 18: a figure that has or has not moved ("who had moved", "before it ever moved", "after he's already moved
+# his": 6 of 7 such uses in the read sets; not "whatever had moved in upstairs") and the imperative that opens a
+# sentence with its figure ("Move them first, then shoot.", "Move it one square": 3 of 3)
+MOVED_AFTER = frozenset("had has have hasn't haven't never ever already not".split())
+MOVED_ELSEWHERE = frozenset("in on house to away".split())
+MOVED_OBJECTS = frozenset("them it that those the your each one".split())
 MOVE_NOT_AFTER = frozenset(["as"])  # "counts as a move"; and not "the move to 4e", "the move from 1.0" (a change)
 # '"friendly" vs "enemy"', '"friendly" and "enemy" definitions', '"friendly" on a card means': the word quoted as the
 # rules' own, beside its pair or its reading (round 11: 3 of 3 in three sets; not a lone scare quote, '"magic"')
@@ -215,6 +221,12 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
                             not (after and forms.fold(after.group(1)) in {"to", "from"})) or
                            (folded == "moving" and previous in MOVE_GERUND_BEFORE)):
         return True  # "they only get the move", "after it finishes moving" (round 18, above)
+    if word == "move" and folded == "moved" and (previous in MOVED_AFTER or previous.endswith(("'d", "’d"))) and \
+            not (after and forms.fold(after.group(1)) in MOVED_ELSEWHERE):
+        return True  # "who had moved", "it never moved", "I'd moved a creature twice" (round 18)
+    if word == "move" and folded == "move" and (before is None or _ENDS.intersection(gap)) and \
+            after is not None and forms.fold(after.group(1)) in MOVED_OBJECTS:
+        return True  # "Move them first, then shoot.", "Oops. Move that skeleton to C4." (round 18)
     if word == "life" and after and forms.fold(after.group(1)) in LIFE_LEFT:
         return True  # "more life left", "a whole life total"
     if word == "life" and _life_as_quantity(text, m, previous, earlier):
