@@ -64,6 +64,11 @@ def test_the_russian_title_in_any_case_form_is_not_mage(codex_api, text):
     ("Opened a Dragoneye booster: Purple Dragon Knight and a Dire Lion.", "dnd-miniatures"),
     ("Mana Crystal turn one, then Bear Strength on the Timber Wolf.", "mage-wars"),
     ("КейФордж: колода пришла", "keyforge"),
+    # round 18: Mage Wars' Activation reads "activation" now; D&D's own word for it keeps a D&D post D&D's
+    ("Tiamat question. Shes got Dual Activation. If she gets stunned during her first activation (say by a reaction "
+     "from something she hit), does she lose just that one or both? My buddy says both because its \"the same "
+     "creature's turn\", I say stun just eats her next turn and she still gets the other activation this round.",
+     "dnd-miniatures"),  # real13's first paragraph
 ])
 def test_card_names_and_titles_detect_a_short_text(codex_api, text, game):
     assert codex_api.detect(text) == game
