@@ -76,8 +76,8 @@ _CYRILLIC_CAPITALS = frozenset("АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦ
 
 # Round 18: KeyForge's "Key", capitalised in mid-sentence beside another capitalised word, is a name's word too — a
 # deck's, a team's, a newsletter's, a card's as players bend it ("the Unforgiven Key", "Three Keys Short", "**Second
-# Key**", "got Key Hammered", "one Key Abdution": 6 false links in five sets; none of the read sets' 5 such uses was
-# gold). English capitalises every word of a title, so only this word, the game's commonest, is read so (round 17:
+# Key**", "got Key Hammered", "one Key Abdution": 6 false links in five sets, and no gold "Key" stood so). English
+# capitalises every word of a title, so only this word, the game's commonest, is read so (round 17:
 # title case as such cost 21 gold links for 6 false ones).
 _KEY_TERMS = frozenset({"keys"})
 _CAPITAL_WORD_AFTER = re.compile(r"[ \t]+([A-Z][\w'’-]*)")

@@ -51,9 +51,9 @@ MOVE_WAYS = frozenset("up adjacent through around out away past toward towards i
 LIFE_LEFT = frozenset("left total totals counting value".split())  # "no life left", "a life total" (round 10)
 # Round 18: life as the quantity players spend, compare and track — "losing life on purpose", "spending life on
 # stuff", "at half life", "Lowest life first", "lots of life", "his own life as a resource", "ahead on life,", "drop
-# life to 32", "Tracks life, mana and channeling", "the life and mana cubes" (22 of the 29 lower-case gold "life" the
-# rules missed in the annotated sets; no everyday use stands so: "in real life", "started life as", "draining life
-# out of people")
+# life to 32", "Tracks life, mana and channeling", "the life and mana cubes" (20 of the 29 lower-case gold "life" the
+# rules missed in the annotated sets, none false; no everyday use stands so: "in real life", "started life as",
+# "draining life out of people")
 LIFE_SPENT = frozenset("lose loses losing spend spends spending leak leaks leaking gain gains gaining".split())
 LIFE_MEASURES = frozenset("lowest highest half full".split())
 LIFE_AMOUNTS = frozenset("lots points plenty".split())  # "lots of life", "a couple points of life"
@@ -144,7 +144,7 @@ _RU_LEADS = frozenset("""
 _RU_OPENERS = frozenset("«\"„“(\n")
 # ...or the subject of its own verb («Опасный бьёт по вашему», «если бы опасный убил», «Ксюша: опасный срабатывает
 # перед боем»), or alone after a clause's end («бой заканчивается, опасный уже некому применять», «неуловимость?
-# опасный + неуловимый»): round 18, 10 gold links in six sets, none of the adjective's everyday uses (a noun follows
+# опасный + неуловимый»): round 18, 8 gold links in six sets, none of the adjective's everyday uses (a noun follows
 # those: «опасный момент», «опасный народ»)
 _RU_FINITE_VERB = re.compile(r"\w+(?:ает|яет|ует|еет|ьет|ит|ил|ал|ял|ел|нул)(?:ся)?")  # folded: ё is е
 _RU_CLAUSE_BEFORE = re.compile(r"[,.?!:;][ \t]*\Z")
