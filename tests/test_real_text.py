@@ -663,7 +663,7 @@ def test_derived_words_are_checked_and_never_shown_as_names(project):
     resolver = Resolver(build(game))
     assert [(m.text, m.term) for m in resolver.mentions("Мага забронировали? Нет, бронировали стену.")] == [
         ("бронировали", "armor")]
-    for bad, message in (("[бронировать доспех]", "is not one word"), ("[Броня]", "is already a name or alias"),
+    for bad, message in (("[броня2]", "is not a word or words"), ("[Броня]", "is already a name or alias"),
                          ("{de: [panzern]}", "unknown language 'de'")):
         block = bad if bad.startswith("{") else "{ru: " + bad + "}"
         path.write_text(armor_with(text, f"derived: {block}"), encoding="utf-8")
@@ -1681,3 +1681,10 @@ def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, tex
 def test_the_end_of_anyones_turn_is_the_end_of_turn(codex_api, text, span):
     """Round 18: whoever's turn it is, KeyForge's End of Turn (12 of the 16 such uses the annotators linked)."""
     assert found(codex_api, "keyforge", text) == [(span, "end-of-turn")]
+
+
+def test_a_derived_phrase_links_and_is_not_shown_as_a_name(glossary):
+    """End of Turn's "end of my turn" is `derived:` — linked (above), never listed on the page as an alias."""
+    term = glossary.game("keyforge").terms["end-of-turn"]
+    assert "end of my turn" in term.derived["en"] and "конец своего хода" in term.derived["ru"]
+    assert "end of my turn" not in term.names("en") and "конец своего хода" not in term.names("ru")

@@ -208,7 +208,8 @@ class _FileChecker:
 
     def derived_words(self, raw: Any, label: str, name: dict[str, str], aliases: dict[str, list[str]]
                       ) -> dict[str, list[str]]:
-        """`derived: {ru: [...], en: [...]}`: single words made from the name, none of them a name or alias."""
+        """`derived: {ru: [...], en: [...]}`: words made from the name, or a name's phrase as players vary it ("end of
+        my turn" for "End of Turn"), none of them a name or alias: linked, never shown on the page."""
         out: dict[str, list[str]] = {}
         block = raw.get("derived") or {}
         if not isinstance(block, dict):
@@ -222,8 +223,8 @@ class _FileChecker:
             words = []
             for value in [values] if isinstance(values, str) else (values or []):
                 word = str(value).strip()
-                if not re.fullmatch(r"[^\W\d_]+", word):
-                    self.problem(block, label, f"derived: '{word}' is not one word")
+                if not re.fullmatch(r"[^\W\d_]+(?: [^\W\d_]+)*", word):
+                    self.problem(block, label, f"derived: '{word}' is not a word or words (letters, single spaces)")
                 elif word.casefold() in names:
                     self.problem(block, label, f"derived: '{word}' is already a name or alias")
                 else:

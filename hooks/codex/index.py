@@ -48,7 +48,7 @@ class TermInfo:
     summary: dict[str, str]  # the definition's first sentence, for tooltips and lookup results
     implies: list[str] = field(default_factory=list)
     cancels: list[str] = field(default_factory=list)
-    names: dict[str, list[str]] = field(default_factory=dict)  # name and aliases per language
+    names: dict[str, list[str]] = field(default_factory=dict)  # name, aliases and derived phrases per language
     has_number: bool = False
 
 
@@ -172,7 +172,9 @@ def build(game: Game, lexeme: Callable[[str], set[str]] = forms.russian_lexeme,
             id=term.id, name=dict(term.name), path=term_path(game.id, term.id), category=term.category,
             summary={lang: first_sentence(term.definition[lang]) for lang in LANGS},
             implies=list(term.implies), cancels=list(term.cancels),
-            names={lang: term.names(lang) for lang in LANGS}, has_number=has_number,
+            # a derived phrase ("end of my turn") is a name's variant to lookup and detection, as an alias is
+            names={lang: [*term.names(lang), *(d for d in term.derived.get(lang, []) if " " in d)] for lang in LANGS},
+            has_number=has_number,
         )
         for lang in LANGS:
             for position, name in enumerate(term.names(lang)):

@@ -51,8 +51,9 @@ class Term:
     category: str
     definition: dict[str, str]
     aliases: dict[str, list[str]] = field(default_factory=dict)
-    # Words made from the name and used in its game sense (a noun name's verb: «телепортировать» for «Телепорт»):
-    # linked in every form, never shown as a name (issue 20's policy: a derived word in the term's sense is a mention).
+    # Words made from the name and used in its game sense (a noun name's verb: «телепортировать» for «Телепорт»), or
+    # the name's phrase as players vary it ("end of my turn" for "End of Turn"): linked in every form, never shown as a
+    # name (issue 20's policy: a derived word in the term's sense is a mention).
     derived: dict[str, list[str]] = field(default_factory=dict)
     params: list[Param] = field(default_factory=list)
     implies: list[str] = field(default_factory=list)
