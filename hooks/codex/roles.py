@@ -41,7 +41,8 @@ COPULAS = frozenset("it's is are was were".split())  # "it's slow": an adjective
 # such uses in the annotated sets (not "they're friendly about it", "Burn is slow damage": no clause ends there)
 SPEEDS = frozenset("slow fast".split())
 PLURAL_COPULAS = frozenset("they're they’re".split())
-_CLAUSE_END = re.compile(r"[ \t]*(?:[,.!?;:)\n]|\Z|(?:and|but|so)\b)")
+_CLAUSE_ENDS = r"[ \t]*(?:[,.!?;:)\n]|\Z"  # where a clause ends: punctuation, a line's or the text's end...
+_CLAUSE_END = re.compile(_CLAUSE_ENDS + r"|(?:and|but|so)\b)")  # ...in English also before "and", "but", "so"
 # not "ignore": in Mage Wars text "can ignore guards", "critical damage ignores armor" never meant the Ignore trait
 # (0 of 11 in the annotated corpora, 4 of them linked by this list before round 10)
 VERBS = frozenset("cancel move reach remove save sleep touch".split())
@@ -101,7 +102,7 @@ _RU_RAISED_OR_LOWERED = re.compile(r"(?:подн|подым|повы[сш]|сн�
 # the annotated sets, one of them a noun the ending admits: «это одно и то же состояние,»; not «медленная как
 # черепаха», a comparison)
 _RU_SUBJECTS = frozenset("он она оно они же слишком очень тоже такой такая такие совсем довольно".split())
-_RU_CLAUSE_END = re.compile(r"[ \t]*(?:[,.!?;:)\n]|\Z)")
+_RU_CLAUSE_END = re.compile(_CLAUSE_ENDS + ")")
 _RU_ADJECTIVES_THEN_NOUN = re.compile(r"[ \t]+(?:и|или)[ \t]+\w+[ \t]+(?:существ\w*|объект\w*)\b")  # round 9
 _RU_CHANGED_BY = re.compile(r"[ \t]+\w+[ \t]+на[ \t]+\d")
 # «среднего размера», «маленького и среднего размера»: a size (not «средние подставки», «у среднего рядом», round 7)
@@ -214,19 +215,9 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
         return True  # "its save", "your life"
     if word in NOUNS and (previous in ROLLS or (previous in ARTICLES and earlier in ROLLS)):
         return True  # "makes the save", "failed a save": what a creature rolls
-    if word == "move" and ((after and (forms.fold(after.group(1)) in MOVE_WAYS or after.group(1).isdigit())) or
-                           (folded in {"move", "moves"} and previous in MOVE_KINDS)):
-        return True  # "move up", "moves 1 square"; "a double move", "a free 1 square move"
-    if word == "move" and ((folded == "move" and previous in ARTICLES and earlier not in MOVE_NOT_AFTER and
-                            not (after and forms.fold(after.group(1)) in {"to", "from"})) or
-                           (folded == "moving" and previous in MOVE_GERUND_BEFORE)):
-        return True  # "they only get the move", "after it finishes moving" (round 18, above)
-    if word == "move" and folded == "moved" and (previous in MOVED_AFTER or previous.endswith(("'d", "’d"))) and \
-            not (after and forms.fold(after.group(1)) in MOVED_ELSEWHERE):
-        return True  # "who had moved", "it never moved", "I'd moved a creature twice" (round 18)
-    if word == "move" and folded == "move" and (before is None or _ENDS.intersection(gap)) and \
-            after is not None and forms.fold(after.group(1)) in MOVED_OBJECTS:
-        return True  # "Move them first, then shoot.", "Oops. Move that skeleton to C4." (round 18)
+    if word == "move" and _a_figures_move(folded, previous, earlier, forms.fold(after.group(1)) if after else "",
+                                          before is None or bool(_ENDS.intersection(gap))):
+        return True
     if word == "life" and after and forms.fold(after.group(1)) in LIFE_LEFT:
         return True  # "more life left", "a whole life total"
     if word == "life" and _life_as_quantity(text, m, previous, earlier):
@@ -244,6 +235,23 @@ def game_role(text: str, m: Mention, starts: set[int], keys: Callable[[str], tup
     # "when you move next to it": a player moving a figure in a rules condition (round 4)
     return word in VERBS and (previous in MODALS | CREATURES or
                               (previous in PRONOUNS and earlier in MODALS | CONDITIONS))
+
+
+def _a_figures_move(folded: str, previous: str, earlier: str, following: str, opens: bool) -> bool:
+    """Lower-case move as a figure's on the map (rounds 10, 11 and 18, above), read from the words beside it;
+    `opens`: the word opens its sentence or line."""
+    if following in MOVE_WAYS or following.isdigit():
+        return True  # "move up", "moves 1 square"
+    if folded in {"move", "moves"} and previous in MOVE_KINDS:
+        return True  # "a double move", "a free 1 square move"
+    if folded == "move":  # "they only get the move" (not "the move to 4e"); "Move them first, then shoot."
+        return (previous in ARTICLES and earlier not in MOVE_NOT_AFTER and following not in {"to", "from"}) or \
+            (opens and following in MOVED_OBJECTS)
+    if folded == "moving":
+        return previous in MOVE_GERUND_BEFORE  # "after it finishes moving", "same as moving"
+    if folded == "moved":  # "who had moved", "I'd moved a creature twice" (not "had moved in upstairs")
+        return (previous in MOVED_AFTER or previous.endswith(("'d", "’d"))) and following not in MOVED_ELSEWHERE
+    return False
 
 
 def _life_as_quantity(text: str, m: Mention, previous: str, earlier: str) -> bool:
