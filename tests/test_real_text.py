@@ -1666,6 +1666,13 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("dnd-miniatures", "Stun, Pushback and Sneak Attack give it a flavour other skirmish games don't have.", "skirmish"),
     ("dnd-miniatures", "Homebrew skirmish, week 3: Stun, Pushback and Sneak Attack, stolen from DDM.", "skirmish"),
     ("mage-wars", "Iron Golem is basically a walking wall with tough armor. Burn and Aegis 2 barely matter.", "tough"),
+    # round 19
+    ("dnd-miniatures", "Ha, so the orc took the scenic route. Stun, Pushback and Sneak Attack did the rest.", "rout-routing"),
+    ("mage-wars", "Seven of us stuck around after the Arena rounds. Burn and Aegis 2 everywhere.", "stuck"),
+    ("mage-wars", "R10: Conceded at 1:40am, both of us half asleep. Burn and Aegis 2 decided it.", "sleep"),
+    ("mage-wars", "this is the correct level of fairness. Burn and Aegis 2 are fine.", "level"),
+    ("mage-wars", "Brand: Arcane Wonders | Age Level: 13+ | Burn and Aegis 2 markers included", "level"),
+    ("mage-wars", "And charge your phone before game night. Burn and Aegis 2 on the tracker.", "charge"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
@@ -1688,3 +1695,33 @@ def test_a_derived_phrase_links_and_is_not_shown_as_a_name(glossary):
     term = glossary.game("keyforge").terms["end-of-turn"]
     assert "end of my turn" in term.derived["en"] and "конец своего хода" in term.derived["ru"]
     assert "end of my turn" not in term.names("en") and "конец своего хода" not in term.names("ru")
+
+
+@pytest.mark.parametrize("game,text,expected", [
+    ("dnd-miniatures", "Posted Aug 9, 2007 · Tuesday Night Skirmish · 58:12\nStun and Pushback", ["stun-stunned", "pushback"]),
+    ("dnd-miniatures", "DDM Classic Skirmish (Public group)\nStun and Pushback", ["stun-stunned", "pushback"]),
+    ("dnd-miniatures", "#trades — Classic Skirmish Society\nStun and Pushback", ["stun-stunned", "pushback"]),
+    ("dnd-miniatures", "Skirmish Basics #4: Stun and Pushback", ["stun-stunned", "pushback"]),
+    ("mage-wars", "Iron Hearth Winter Melee - report\nBurn and Aegis 2", ["burn", "aegis"]),
+    ("keyforge", "#auctions · The Forge Collective\nElusive and Fight", ["elusive", "fight"]),
+    # the words of a rules question stay, with a card's name or another capital beside them
+    ("dnd-miniatures", 'The cards say "Skirmish" on one side. S is for Skirmish. Stun and Pushback',
+     ["skirmish", "skirmish", "stun-stunned", "pushback"]),
+    ("dnd-miniatures", "Elves have Immune Sleep. Does Dire Lion Pounce work? Stun", ["sleep-sleeping", "pounce", "stun-stunned"]),
+    ("keyforge", "Does Tabris still capture 1 from his After Fight? Elusive too", ["fight", "elusive"]),
+])
+def test_a_term_beside_an_events_or_a_groups_word_is_a_name(codex_api, game, text, expected):
+    """Round 19: "Tuesday Night Skirmish", "Classic Skirmish Society", "The Forge Collective" (10 false links in nine
+    sets, no gold mention beside such a word)."""
+    assert linked_terms(codex_api, game, text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Item specifics\nCondition: Used — like new\nBurn and Aegis 2 markers included", ["burn", "aegis"]),
+    ("Condition: Very Good. Burn and Aegis 2 markers included", ["burn", "aegis"]),
+    ("one stack per condition: burn, corrode, rot. Aegis 2 too", ["condition", "burn", "corrode", "rot", "aegis"]),
+    ("Is Slow a Condition: or a trait? Burn and Aegis 2", ["slow", "condition", "burn", "aegis"]),
+])
+def test_a_listings_condition_field_is_not_the_condition(codex_api, text, expected):
+    """Round 19: a sale listing's "Condition:" at a line's start (14 in the read sets, none gold)."""
+    assert linked_terms(codex_api, "mage-wars", text) == expected

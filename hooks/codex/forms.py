@@ -110,7 +110,9 @@ NOUN_NAMES = frozenset({"burn", "bleed", "charge", "phase", "type", "reach"})  #
 # "range" (how far an attack reaches) is not Mage Wars' Ranged ("alive is range and mana"). "live" is not Living:
 # "BINGO IS LIVE", "lives on the shelf", "I live 10 min away" (round 13: none of its 39 uses in 20 sets was the term);
 # nor "liv", the stem "living" would give "lives" and "lived" from (round 14).
-NOT_BASES = frozenset({"round", "range", "rang", "live", "liv", "root"})
+# Round 19: nor "route", the -ing rule's base of "routing", a way and a word of its own ("the scenic route", "you route
+# a bus": 3 false links of Rout, none gold); "rout", "routs", "routed", "routing" stay.
+NOT_BASES = frozenset({"round", "range", "rang", "live", "liv", "root", "route"})
 
 # A name that is one of these ordinary English words is a game term only when written with a capital:
 # "Move", "Slow", "Friendly" are linked, "move 2 squares", "pretty slow", "a friendly game" are not. Words that in a

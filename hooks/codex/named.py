@@ -33,8 +33,12 @@ _LINE_LEAD = frozenset(" \t•*·-")  # what may stand before a rank on its line
 # Round 16: a talk's slide heading in its speaker notes ("SLIDE 4 — Moving.", "Slide 3: One round": real17, real18 —
 # 8 false links of D&D's Slide in one passage); a slide of a figure is never numbered at a line's start. Literal-led.
 _SLIDE = re.compile(r"(?:SLIDE|Slide)[ \t]+\d+(?=[ \t]*[—–:.-])")
+# Round 19: a sale listing's "Condition:" field at a line's start ("Condition: Used — like new", "Condition: Very
+# Good"): 14 such lines in the read sets, none a gold mention (the gold "one stack per condition: burn, corrode" is
+# lower case in mid-sentence); Mage Wars' conditions are its game's. Literal-led.
+_CONDITION_FIELD = re.compile(r"Condition(?=[ \t]*:)")
 # Labels that stand alone at a line's start, each with the literals it cannot match without (a C-speed check first)
-_LINE_LABELS = ((("New Mage",), _NEW_RANK), (("SLIDE", "Slide"), _SLIDE))
+_LINE_LABELS = ((("New Mage",), _NEW_RANK), (("SLIDE", "Slide"), _SLIDE), (("Condition",), _CONDITION_FIELD))
 
 
 def _alone_on_its_line(text: str, start: int) -> bool:
@@ -45,7 +49,8 @@ def _alone_on_its_line(text: str, start: int) -> bool:
 
 def named_spans(text: str) -> Spans:
     """Each quoted name right after the word for a club, a team or an event, with its quotes; each abbreviated
-    rank ("Sr. Mage"), each "New Mage" alone on its line and each numbered slide heading at a line's start."""
+    rank ("Sr. Mage"), each "New Mage" alone on its line, each numbered slide heading and each listing's
+    "Condition:" field at a line's start."""
     ranks = [m.span() for m in _RANK.finditer(text) if m.start() == 0 or not text[m.start() - 1].isalnum()]
     for literals, label in _LINE_LABELS:
         if any(literal in text for literal in literals):
@@ -84,6 +89,28 @@ _CAPITAL_WORD_AFTER = re.compile(r"[ \t]+([A-Z][\w'’-]*)")
 _LATIN_CAPITAL_WORD_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*[ \t]+\Z")
 
 
+# Round 19: any capitalised English mention beside a word that names an event, a group or a series ("Tuesday Night
+# Skirmish", "DDM Classic Skirmish", "Classic Skirmish Society", "Skirmish Basics #4", "Iron Hearth Winter Melee",
+# "The Forge Collective", "Tuesday Forge Night": 10 false links in 9 sets; no gold mention of any corpus stands beside
+# one). A closed list, unlike title case as such (round 17), which met a card's name beside every term.
+_EVENT_WORDS = frozenset("""
+    Night Nights Society Group Club League Collective Basics Classic Cup Championship Championships Series Podcast
+    Meetup Monthly Weekly Tournament Winter Summer Autumn Minis Miniatures
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday
+    """.split())
+_LATIN_CAPITALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_LATIN_WORD_BEFORE = re.compile(r"(?<![\w'’&-])([A-Z][\w'’-]*)[ \t]+\Z")
+
+
+def _beside_an_event_word(text: str, m: Mention, starts: set[int]) -> bool:
+    """A capitalised word of `_EVENT_WORDS` right before or after the mention, no mention of its own (bounded)."""
+    before = _LATIN_WORD_BEFORE.search(text, max(0, m.start - 32), m.start)
+    if before is not None and before.group(1) in _EVENT_WORDS and before.start() not in starts:
+        return True
+    after = _CAPITAL_WORD_AFTER.match(text, m.end, m.end + 32)
+    return after is not None and after.group(1) in _EVENT_WORDS and after.start(1) not in starts
+
+
 def _mid_sentence(text: str, start: int) -> bool:
     """The word at `start` neither opens the text, a line nor a sentence (a bounded look back)."""
     opener = text[max(0, start - 16):start].rstrip(" \t")[-1:]
@@ -102,10 +129,12 @@ def untitled(text: str, found: list[Mention]) -> list[Mention]:
         before = _CAPITAL_WORD_BEFORE.search(text, max(0, m.start - 32), m.start)
         if before is not None and _mid_sentence(text, before.start()):  # not a line's or a sentence's first word
             names.add(i)
-    keys = [i for i in compress(range(len(found)), map("K".__eq__, firsts)) if found[i].term in _KEY_TERMS]
-    if keys:
+    latin = list(compress(range(len(found)), map(_LATIN_CAPITALS.__contains__, firsts)))
+    if latin:
         starts = set(map(itemgetter(0), found))
-        names.update(i for i in keys if _keys_in_a_title(text, found[i], starts))
+        names.update(i for i in latin if found[i].term in _KEY_TERMS and firsts[i] == "K"
+                     and _keys_in_a_title(text, found[i], starts))
+        names.update(i for i in latin if _beside_an_event_word(text, found[i], starts))
     return [m for i, m in enumerate(found) if i not in names] if names else found
 
 
