@@ -53,10 +53,14 @@ LABELS = {
     "real34": "real34 (round 17's second)",  # likewise
     "real35": "real35 (round 17's third)",  # likewise
     "real36": "real36 (round 17's fourth)",  # likewise
-    "real37": "fresh held-out (1 of 4)",  # written at round 18, in the same kinds, scored, never read nor tuned on
-    "real38": "fresh held-out (2 of 4)",  # likewise
-    "real39": "fresh held-out (3 of 4)",  # likewise
-    "real40": "fresh held-out (4 of 4)",  # likewise
+    "real37": "real37 (round 18's first)",  # written at round 18 in the same kinds, scored fresh, read in round 19
+    "real38": "real38 (round 18's second)",  # likewise
+    "real39": "real39 (round 18's third)",  # likewise
+    "real40": "real40 (round 18's fourth)",  # likewise
+    "real41": "fresh held-out (1 of 4)",  # written at round 19, in the same kinds, scored, never read nor tuned on
+    "real42": "fresh held-out (2 of 4)",  # likewise
+    "real43": "fresh held-out (3 of 4)",  # likewise
+    "real44": "fresh held-out (4 of 4)",  # likewise
 }
 
 
