@@ -39,7 +39,7 @@ TOKEN_TERMS = frozenset({"token"})  # the games' terms named for the piece itsel
 # list, as a flat alternation, cost that text 8%.)
 
 
-def _trie_pattern(stems: Iterable[str], words: Iterable[str]) -> str:
+def trie_pattern(stems: Iterable[str], words: Iterable[str]) -> str:
     """One regex for literals: a stem matches as a prefix, a word only whole (not followed by a word character)."""
     stem_end, word_end = "", "\0"  # keys no literal's letter can be: a stem ends here (any tail), a word ends here
     root: dict[str, Any] = {}
@@ -61,7 +61,7 @@ def _trie_pattern(stems: Iterable[str], words: Iterable[str]) -> str:
     return emit(root)
 
 
-_PHYSICAL = re.compile(_trie_pattern([*PHYSICAL_STEMS, MISSING_RU], PHYSICAL_WORDS))
+_PHYSICAL = re.compile(trie_pattern([*PHYSICAL_STEMS, MISSING_RU], PHYSICAL_WORDS))
 
 
 def physical_nearby(text: str, m: Mention) -> bool:

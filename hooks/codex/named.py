@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
+from .components import trie_pattern
 from .markup import Spans
 from .mention import Mention
 
@@ -99,16 +100,38 @@ _EVENT_WORDS = frozenset("""
     Monday Tuesday Wednesday Thursday Friday Saturday Sunday
     """.split())
 _LATIN_CAPITALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_LATIN_WORD_BEFORE = re.compile(r"(?<![\w'’&-])([A-Z][\w'’-]*)[ \t]+\Z")
+# One C-speed scan finds the event words (a trie of literals); only the few found are looked at, each with a bounded
+# look at the spaces beside it: mention-dense text with no event word pays one scan.
+_EVENT_WORD = re.compile(trie_pattern((), sorted(_EVENT_WORDS)))
+_NAME_JOINERS = frozenset("'’-&")
+EVENT_GAP = 8  # spaces or tabs that may stand between a mention and the event word beside it
 
 
-def _beside_an_event_word(text: str, m: Mention, starts: set[int]) -> bool:
-    """A capitalised word of `_EVENT_WORDS` right before or after the mention, no mention of its own (bounded)."""
-    before = _LATIN_WORD_BEFORE.search(text, max(0, m.start - 32), m.start)
-    if before is not None and before.group(1) in _EVENT_WORDS and before.start() not in starts:
-        return True
-    after = _CAPITAL_WORD_AFTER.match(text, m.end, m.end + 32)
-    return after is not None and after.group(1) in _EVENT_WORDS and after.start(1) not in starts
+def _beside_event_words(text: str, found: list[Mention], latin: list[int]) -> set[int]:
+    """The capitalised mentions (indices in `latin`) right before or after an event word that is no mention itself."""
+    hits = [hit.span() for hit in _EVENT_WORD.finditer(text)
+            if not (hit.start() and (text[hit.start() - 1].isalnum() or text[hit.start() - 1] in _NAME_JOINERS))
+            and text[hit.end():hit.end() + 1] not in _NAME_JOINERS]
+    if not hits:
+        return set()
+    ending_at = {found[i].end: i for i in latin}
+    starting_at = {found[i].start: i for i in latin}
+    mention_starts = set(map(attrgetter("start"), found))
+    out = set()
+    for start, end in hits:
+        if start in mention_starts:
+            continue  # the word is a mention of its own
+        before = start
+        while before > max(0, start - EVENT_GAP) and text[before - 1] in " \t":
+            before -= 1
+        if before < start and before in ending_at:
+            out.add(ending_at[before])
+        after = end
+        while after < min(len(text), end + EVENT_GAP) and text[after] in " \t":
+            after += 1
+        if after > end and after in starting_at:
+            out.add(starting_at[after])
+    return out
 
 
 def _mid_sentence(text: str, start: int) -> bool:
@@ -134,7 +157,7 @@ def untitled(text: str, found: list[Mention]) -> list[Mention]:
         starts = set(map(itemgetter(0), found))
         names.update(i for i in latin if found[i].term in _KEY_TERMS and firsts[i] == "K"
                      and _keys_in_a_title(text, found[i], starts))
-        names.update(i for i in latin if _beside_an_event_word(text, found[i], starts))
+        names.update(_beside_event_words(text, found, latin))
     return [m for i, m in enumerate(found) if i not in names] if names else found
 
 
