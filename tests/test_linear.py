@@ -43,3 +43,24 @@ def test_each_fragment_alone(codex_api, fragment):
     for fmt in ("markdown", "bbcode", "html"):
         small, large = cost(codex_api, fragment * n, fmt), cost(codex_api, fragment * (4 * n), fmt)
         assert large <= 6 * max(small, 50), (fragment, fmt, small, large)
+
+
+# Round 19's looks, each repeated: capitalised mentions beside the words of events and groups (every word a hit, and
+# spaces between), and a listing's "Condition:" field at every line's start.
+NAME_SHAPES = [
+    ("dnd-miniatures", "Tuesday Night Skirmish Classic Skirmish Society Skirmish Basics "),
+    ("dnd-miniatures", "Night        Skirmish        Night   "),
+    ("mage-wars", "Night Night Monday Winter Burn Melee Winter "),
+    ("mage-wars", "Condition: Used\nCondition: Burn\n"),
+]
+
+
+@pytest.mark.parametrize("game,unit", NAME_SHAPES)
+def test_names_looks_cost_linear_work(codex_api, game, unit):
+    def lines(text: str) -> int:
+        codex_api.link(game, text[:200])
+        return lines_executed(lambda: codex_api.link(game, text), lambda name: "codex" in name)
+
+    n = max(1, 3_000 // len(unit))
+    small, large = lines(unit * n), lines(unit * (4 * n))
+    assert large <= 6 * max(small, 50), (unit, small, large)
