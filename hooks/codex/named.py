@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 
 from .components import trie_pattern
 from .markup import Spans
@@ -107,8 +107,9 @@ _NAME_JOINERS = frozenset("'’-&")
 EVENT_GAP = 8  # spaces or tabs that may stand between a mention and the event word beside it
 
 
-def _beside_event_words(text: str, found: list[Mention], latin: list[int]) -> set[int]:
-    """The capitalised mentions (indices in `latin`) right before or after an event word that is no mention itself."""
+def _beside_event_words(text: str, found: list[Mention], latin: list[int], starts: set[int]) -> set[int]:
+    """The capitalised mentions (indices in `latin`) right before or after an event word that is no mention itself
+    (`starts`: every mention's start)."""
     hits = [hit.span() for hit in _EVENT_WORD.finditer(text)
             if not (hit.start() and (text[hit.start() - 1].isalnum() or text[hit.start() - 1] in _NAME_JOINERS))
             and text[hit.end():hit.end() + 1] not in _NAME_JOINERS]
@@ -116,10 +117,9 @@ def _beside_event_words(text: str, found: list[Mention], latin: list[int]) -> se
         return set()
     ending_at = {found[i].end: i for i in latin}
     starting_at = {found[i].start: i for i in latin}
-    mention_starts = set(map(attrgetter("start"), found))
     out = set()
     for start, end in hits:
-        if start in mention_starts:
+        if start in starts:
             continue  # the word is a mention of its own
         before = start
         while before > max(0, start - EVENT_GAP) and text[before - 1] in " \t":
@@ -142,8 +142,9 @@ def _mid_sentence(text: str, start: int) -> bool:
 
 def untitled(text: str, found: list[Mention]) -> list[Mention]:
     """The mentions less a capitalised Russian word after a capitalised word that does not open a sentence ("Кузнец
-    Ржавых Ключей"), and a capitalised KeyForge "Key" beside one in mid-sentence ("the Unforgiven Key"): a name's
-    words. A C-speed pass picks the capitalised Cyrillic mentions; a bounded look around each: linear."""
+    Ржавых Ключей"), a capitalised KeyForge "Key" beside one in mid-sentence ("the Unforgiven Key") and any
+    capitalised English mention beside an event's or a group's word ("Tuesday Night Skirmish"): a name's words. A
+    C-speed pass picks the capitalised mentions; a bounded look around each (or each event word): linear."""
     firsts = list(map(itemgetter(0), map(itemgetter(2), found)))
     capitalised = compress(range(len(found)), map(_CYRILLIC_CAPITALS.__contains__, firsts))
     names = set()
@@ -157,7 +158,7 @@ def untitled(text: str, found: list[Mention]) -> list[Mention]:
         starts = set(map(itemgetter(0), found))
         names.update(i for i in latin if found[i].term in _KEY_TERMS and firsts[i] == "K"
                      and _keys_in_a_title(text, found[i], starts))
-        names.update(_beside_event_words(text, found, latin))
+        names.update(_beside_event_words(text, found, latin, starts))
     return [m for i, m in enumerate(found) if i not in names] if names else found
 
 
