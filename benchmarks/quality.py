@@ -57,10 +57,14 @@ LABELS = {
     "real38": "real38 (round 18's second)",  # likewise
     "real39": "real39 (round 18's third)",  # likewise
     "real40": "real40 (round 18's fourth)",  # likewise
-    "real41": "fresh held-out (1 of 4)",  # written at round 19, in the same kinds, scored, never read nor tuned on
-    "real42": "fresh held-out (2 of 4)",  # likewise
-    "real43": "fresh held-out (3 of 4)",  # likewise
-    "real44": "fresh held-out (4 of 4)",  # likewise
+    "real41": "real41 (round 19's first)",  # written at round 19's start, scored fresh twice, then read in it
+    "real42": "real42 (round 19's second)",  # likewise
+    "real43": "real43 (round 19's third)",  # likewise
+    "real44": "real44 (round 19's fourth)",  # likewise
+    "real45": "fresh held-out (1 of 4)",  # written in round 19 after its first rules, scored, never read nor tuned on
+    "real46": "fresh held-out (2 of 4)",  # likewise
+    "real47": "fresh held-out (3 of 4)",  # likewise
+    "real48": "fresh held-out (4 of 4)",  # likewise
 }
 
 

@@ -1673,6 +1673,13 @@ def test_players_words_link_their_term(codex_api, game, text, mention, term):
     ("mage-wars", "this is the correct level of fairness. Burn and Aegis 2 are fine.", "level"),
     ("mage-wars", "Brand: Arcane Wonders | Age Level: 13+ | Burn and Aegis 2 markers included", "level"),
     ("mage-wars", "And charge your phone before game night. Burn and Aegis 2 on the tracker.", "charge"),
+    ("mage-wars", "We'll send the missing cards free of charge. Burn and Aegis 2 included.", "charge"),
+    ("mage-wars", "In my defense the wall was supposed to slow it. Burn and Aegis 2 did.", "defense"),
+    ("mage-wars", "Taking the initiative is half the hobby. Burn and Aegis 2 too.", "initiative"),
+    ("keyforge", "Главный враг — не соперник, а собственная жадность. Elusive и Fight.", "enemy"),
+    ("keyforge", "If you do sleeve, get clear backs. Elusive, Fight, Reap.", "if-you-do-in-order-to"),
+    ("keyforge", "If you do play deck 2: Zorg comes in stunned. Elusive, Fight, Reap.", "if-you-do-in-order-to"),
+    ("mage-wars", "Без языка тяжело.\n• Новичку трудно объяснить правила. Burn и Aegis 2.", "novice"),
 ])
 def test_everyday_phrases_names_and_pieces_are_not_the_term(codex_api, game, text, term):
     assert term not in linked_terms(codex_api, game, text)
@@ -1725,3 +1732,14 @@ def test_a_term_beside_an_events_or_a_groups_word_is_a_name(codex_api, game, tex
 def test_a_listings_condition_field_is_not_the_condition(codex_api, text, expected):
     """Round 19: a sale listing's "Condition:" at a line's start (14 in the read sets, none gold)."""
     assert linked_terms(codex_api, "mage-wars", text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Destroy a friendly creature. If you do, gain 1 Æmber. Elusive, Fight.",
+    'the forge sits behind "If you do". Elusive, Fight.',
+    "put a friendly creature on the bottom, if you do 6 dmg. Elusive, Fight.",
+    "«If you do» — это условие. Elusive, Fight.",
+])
+def test_the_cards_if_you_do_still_links(codex_api, text):
+    """Round 19: only "If you do" before a lower-case word is the emphatic "do" (42 gold links stand otherwise)."""
+    assert "if-you-do-in-order-to" in linked_terms(codex_api, "keyforge", text)

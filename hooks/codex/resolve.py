@@ -452,7 +452,7 @@ class Resolver:
         }
 
 
-_SENTENCE_START = re.compile(r"(?:\A|[.!?…]|\n)[ \t\"'«“(*>-]*\Z")  # what a sentence's first word follows
+_SENTENCE_START = re.compile(r"(?:\A|[.!?…]|\n)[ \t\"'«“(*>•·–—-]*\Z")  # what a sentence's first word follows
 # "+1 к " or "+1 " before a name: the Russian way («+1 к броне»), and English players' ("+1 channeling", round 8).
 # The sign comes first in the pattern so the scan runs at C speed (a look-behind first cost 40 ms a megabyte).
 _SIGN_FIRST = re.compile(r"([+\-−–])[ \t]?(\d+)[ \t]+(?:к[ \t]+)?")

@@ -4,7 +4,7 @@ uses so; `real8`'s two linked "my key costs 7" as the alias). Mage Wars' Stuck i
 ("stuck in traffic", "they get stuck hitting its armor", "stuck in a Tanglevine") is the everyday participle, not the
 condition; lower-case "reach" after a modal or "to" ("can't reach anything", "trying to reach me") is the everyday
 verb, and "out of (his) reach" the idiom — not Reach; KeyForge's "died in a fight with Krump" is a fight (the noun),
-not the instruction "Fight with"."""
+not the instruction "Fight with"; "If you do sleeve" is the emphatic "do", not the card's "If you do"."""
 from __future__ import annotations
 
 import re
@@ -37,17 +37,26 @@ FIGHT_WITH_TERMS = frozenset({"fight-with"})
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|that|this)[ \t]+\Z", re.IGNORECASE)  # "a fight with": the noun (round 16)
 _FIGHT_NOUN = re.compile(r"fights?(?=[ \t])", re.IGNORECASE)
 
+# Round 19: KeyForge's "If you do" before a verb is the emphatic "do" ("If you do sleeve, get clear backs", "If you do
+# play deck 2", "if you do find a page": blind, real11, real41, real44 — 4 false links); the card's phrase is followed
+# by a comma, a quote, a dash or an effect ("If you do, gain 1", '"if you do" part', "if you do 6 dmg": 42 gold links,
+# none before a lower-case word).
+IF_YOU_DO_TERMS = frozenset({"if-you-do-in-order-to"})
+_EMPHATIC_DO = re.compile(r"[ \t]+[a-z]")
+
 
 def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | None]) -> list[Mention]:
     """The mentions with each "<noun> cost(s)" before an amount split into the noun's own term (`term_of`: the term
     the word alone names, or None) and the cost, and without each lower-case "stuck" somewhere or "reach" as a verb or
-    in "out of reach", and each "a fight with" as the noun fight. One anchored match per such mention, in a short
-    slice: linear."""
+    in "out of reach", each "a fight with" as the noun fight, and each "If you do" before a verb. One anchored match
+    per such mention, in a short slice: linear."""
     if not any(m.term in COST_TERMS or m.term in STUCK_TERMS or m.term in REACH_TERMS or m.term in FIGHT_WITH_TERMS
-               for m in found):
+               or m.term in IF_YOU_DO_TERMS for m in found):
         return found
     out: list[Mention] = []
     for m in found:
+        if m.term in IF_YOU_DO_TERMS and m.text.lower() == "if you do" and _EMPHATIC_DO.match(text, m.end, m.end + 8):
+            continue  # "If you do sleeve": the emphatic "do" before its verb
         if m.term in STUCK_TERMS and m.text == "stuck" and _PLACED.match(text, m.end, m.end + 24):
             continue  # "I'm stuck in traffic": somewhere, not the condition
         if m.term in REACH_TERMS and m.text in ("reach", "reaches") and \
