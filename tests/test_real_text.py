@@ -187,6 +187,10 @@ def test_everyday_russian_is_not_a_term(codex_api, game, text):
     ("dnd-miniatures", "Попадание по спящему автоматическое?", "sleep-sleeping"),  # round 18
     ("dnd-miniatures", "это с фалангой стакается?", "stacking"),
     ("dnd-miniatures", "если рядом двое таких же, бонус складывается?", "stacking"),
+    ("mage-wars", "Жрица отлечивалась до последнего", "heal"),                    # round 19
+    ("mage-wars", "кидал криты в моего Wizard'а, а потом не полечился и умер", "heal"),
+    ("mage-wars", "а с пирсингом ещё и удваиваются", "piercing"),  # players' transliterations
+    ("mage-wars", "Я сразу поставил дерево-спаунпоинт в свой угол", "spawnpoint"),
 ])
 def test_forms_of_the_terms_word_still_link(codex_api, game, text, term):
     assert linked_terms(codex_api, game, text) == [term]
