@@ -1747,3 +1747,8 @@ def test_a_listings_condition_field_is_not_the_condition(codex_api, text, expect
 def test_the_cards_if_you_do_still_links(codex_api, text):
     """Round 19: only "If you do" before a lower-case word is the emphatic "do" (42 gold links stand otherwise)."""
     assert "if-you-do-in-order-to" in linked_terms(codex_api, "keyforge", text)
+
+
+def test_a_spells_level_asked_about_still_links(codex_api):
+    """Round 19 lists "level of fairness", "level of dedication" as idioms, not "level of" itself."""
+    assert "level" in linked_terms(codex_api, "mage-wars", "What is the level of Dispel? Burn and Aegis 2 too.")
