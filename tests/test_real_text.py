@@ -1722,7 +1722,7 @@ def test_a_derived_phrase_links_and_is_not_shown_as_a_name(glossary):
     ("keyforge", "Does Tabris still capture 1 from his After Fight? Elusive too", ["fight", "elusive"]),
 ])
 def test_a_term_beside_an_events_or_a_groups_word_is_a_name(codex_api, game, text, expected):
-    """Round 19: "Tuesday Night Skirmish", "Classic Skirmish Society", "The Forge Collective" (10 false links in nine
+    """Round 19: "Tuesday Night Skirmish", "Classic Skirmish Society", "The Forge Collective" (11 false links in ten
     sets, no gold mention beside such a word)."""
     assert linked_terms(codex_api, game, text) == expected
 
