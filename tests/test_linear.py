@@ -20,10 +20,10 @@ FRAGMENTS = ["[", "![", "[url=", "[code", "[a](", "<a ", "`", "``", "@", "http:/
              "<b>x</b>\n\n", "(*Aegis*),\n\n", "`a` [b](c)\n\n", "> - Aegis\n"]
 
 
-def cost(codex_api, text: str, fmt: str) -> int:
+def cost(codex_api, text: str, fmt: str, game: str = "mage-wars") -> int:
     """Lines of codex code executed to link `text` (warm: caches filled first, as in real use)."""
-    codex_api.link("mage-wars", text[:200], fmt)
-    return lines_executed(lambda: codex_api.link("mage-wars", text, fmt), lambda name: "codex" in name)
+    codex_api.link(game, text[:200], fmt)
+    return lines_executed(lambda: codex_api.link(game, text, fmt), lambda name: "codex" in name)
 
 
 @settings(max_examples=25, deadline=None)
@@ -57,10 +57,6 @@ NAME_SHAPES = [
 
 @pytest.mark.parametrize("game,unit", NAME_SHAPES)
 def test_names_looks_cost_linear_work(codex_api, game, unit):
-    def lines(text: str) -> int:
-        codex_api.link(game, text[:200])
-        return lines_executed(lambda: codex_api.link(game, text), lambda name: "codex" in name)
-
     n = max(1, 3_000 // len(unit))
-    small, large = lines(unit * n), lines(unit * (4 * n))
+    small, large = cost(codex_api, unit * n, "markdown", game), cost(codex_api, unit * (4 * n), "markdown", game)
     assert large <= 6 * max(small, 50), (unit, small, large)

@@ -107,14 +107,17 @@ _NAME_JOINERS = frozenset("'’-&")
 EVENT_GAP = 8  # spaces or tabs that may stand between a mention and the event word beside it
 
 
-def _beside_event_words(text: str, found: list[Mention], latin: list[int], starts: set[int]) -> set[int]:
-    """The capitalised mentions (indices in `latin`) right before or after an event word that is no mention itself
-    (`starts`: every mention's start)."""
-    hits = [hit.span() for hit in _EVENT_WORD.finditer(text)
+def _event_words(text: str) -> list[tuple[int, int]]:
+    """Where each event word stands as a word of its own (not inside "D&D-Night" or "Tuesday's")."""
+    return [hit.span() for hit in _EVENT_WORD.finditer(text)
             if not (hit.start() and (text[hit.start() - 1].isalnum() or text[hit.start() - 1] in _NAME_JOINERS))
             and text[hit.end():hit.end() + 1] not in _NAME_JOINERS]
-    if not hits:
-        return set()
+
+
+def _beside_event_words(text: str, found: list[Mention], latin: list[int], hits: list[tuple[int, int]],
+                        starts: set[int]) -> set[int]:
+    """The capitalised mentions (indices in `latin`) right before or after an event word (`hits`) that is no mention
+    itself (`starts`: every mention's start)."""
     ending_at = {found[i].end: i for i in latin}
     starting_at = {found[i].start: i for i in latin}
     out = set()
@@ -153,12 +156,14 @@ def untitled(text: str, found: list[Mention]) -> list[Mention]:
         before = _CAPITAL_WORD_BEFORE.search(text, max(0, m.start - 32), m.start)
         if before is not None and _mid_sentence(text, before.start()):  # not a line's or a sentence's first word
             names.add(i)
-    latin = list(compress(range(len(found)), map(_LATIN_CAPITALS.__contains__, firsts)))
-    if latin:
+    keys = [i for i in compress(range(len(found)), map("K".__eq__, firsts)) if found[i].term in _KEY_TERMS]
+    events = _event_words(text)  # one C-speed scan; most texts have none, and then nothing below is built
+    if keys or events:
         starts = set(map(itemgetter(0), found))
-        names.update(i for i in latin if found[i].term in _KEY_TERMS and firsts[i] == "K"
-                     and _keys_in_a_title(text, found[i], starts))
-        names.update(_beside_event_words(text, found, latin, starts))
+        names.update(i for i in keys if _keys_in_a_title(text, found[i], starts))
+        if events:
+            latin = list(compress(range(len(found)), map(_LATIN_CAPITALS.__contains__, firsts)))
+            names.update(_beside_event_words(text, found, latin, events, starts))
     return [m for i, m in enumerate(found) if i not in names] if names else found
 
 

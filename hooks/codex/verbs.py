@@ -43,6 +43,7 @@ _FIGHT_NOUN = re.compile(r"fights?(?=[ \t])", re.IGNORECASE)
 # none before a lower-case word).
 IF_YOU_DO_TERMS = frozenset({"if-you-do-in-order-to"})
 _EMPHATIC_DO = re.compile(r"[ \t]+[a-z]")
+_VERB_TERMS = COST_TERMS | STUCK_TERMS | REACH_TERMS | FIGHT_WITH_TERMS | IF_YOU_DO_TERMS  # what unverbed looks at
 
 
 def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | None]) -> list[Mention]:
@@ -50,8 +51,7 @@ def unverbed(text: str, found: list[Mention], term_of: Callable[[str], str | Non
     the word alone names, or None) and the cost, and without each lower-case "stuck" somewhere or "reach" as a verb or
     in "out of reach", each "a fight with" as the noun fight, and each "If you do" before a verb. One anchored match
     per such mention, in a short slice: linear."""
-    if not any(m.term in COST_TERMS or m.term in STUCK_TERMS or m.term in REACH_TERMS or m.term in FIGHT_WITH_TERMS
-               or m.term in IF_YOU_DO_TERMS for m in found):
+    if not any(m.term in _VERB_TERMS for m in found):
         return found
     out: list[Mention] = []
     for m in found:
